@@ -1,0 +1,16 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace catlab::cli {
+
+// Parses the command line, runs the chosen subcommand and returns the process exit code:
+// 0 on success, 1 for a catlab::Error (bad input, unavailable backend...), CLI11's code for bad usage.
+int runMain(int argc, char** argv);
+
+// Each subcommand adds itself to the app; its callback does the work.
+void addRunCommand(CLI::App& app);
+void addBackendsCommand(CLI::App& app);
+void addRulesCommand(CLI::App& app);
+
+} // namespace catlab::cli

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace catlab::cli {
+
+struct RunOptions {
+    std::optional<std::string> rule; // preset or rule string
+    std::optional<std::string> size; // "WxH" or "N"
+    std::optional<double> density;   // random start
+    std::uint64_t seed = 1;
+    long long steps = 100;
+    std::optional<std::string> backend; // default: the fastest available for the rule
+    std::optional<std::string> inPath;  // RLE to start from
+    std::optional<std::string> outPath; // RLE of the final state
+    bool progress = true;               // progress bar on stderr when it is a terminal
+};
+
+// Runs a scene headless and prints what happened; throws catlab::Error on bad input. Returns 0.
+int runScene(const RunOptions& options, std::ostream& out);
+
+} // namespace catlab::cli

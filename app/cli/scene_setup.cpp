@@ -1,0 +1,113 @@
+#include "cli/scene_setup.hpp"
+
+#include "catlab/backend_registry.hpp"
+#include "catlab/error.hpp"
+#include "catlab/presets.hpp"
+#include "catlab/rle.hpp"
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+namespace catlab::cli {
+namespace {
+
+std::string sizeText(GridSize s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
+
+int parseSide(const std::string& whole, std::string_view text) {
+    long long v = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        throw Error("bad grid size '" + whole + "': expected WxH or N, e.g. 1000x777");
+    if (v < 1 || v > kMaxGridSide)
+        throw Error("bad grid size '" + whole + "': each side must be 1.." + std::to_string(kMaxGridSide));
+    return int(v);
+}
+
+// Room around a pattern that names no torus: at least the default size, and twice the pattern.
+GridSize roomFor(const Grid& pattern) {
+    return {std::max(kDefaultSize.width, 2 * pattern.width()), std::max(kDefaultSize.height, 2 * pattern.height())};
+}
+
+} // namespace
+
+GridSize parseSize(const std::string& text) {
+    const size_t x = text.find_first_of("xX");
+    if (x == std::string::npos) {
+        const int n = parseSide(text, text);
+        return {n, n};
+    }
+    return {parseSide(text, std::string_view(text).substr(0, x)),
+            parseSide(text, std::string_view(text).substr(x + 1))};
+}
+
+void checkWritable(const std::string& path) {
+    const bool existed = std::filesystem::exists(path);
+    {
+        std::ofstream probe(path, std::ios::app);
+        if (!probe) throw Error("cannot write '" + path + "'");
+    }
+    if (!existed) std::filesystem::remove(path);
+}
+
+Scene setUpScene(const RunOptions& options, std::ostream& notices) {
+    Scene scene;
+    std::optional<RuleSpec> cliRule;
+    const Preset* preset = nullptr;
+    if (options.rule) {
+        ResolvedRule resolved = resolveRule(*options.rule);
+        cliRule = resolved.spec;
+        preset = resolved.preset;
+    }
+    const std::optional<GridSize> cliSize = options.size ? std::optional(parseSize(*options.size)) : std::nullopt;
+
+    if (options.inPath) {
+        if (options.density) throw Error("--density sets a random start and cannot be combined with --in");
+        Pattern pattern = readRleFile(*options.inPath);
+        const std::optional<RuleSpec>& fileRule = pattern.rule;
+        if (cliRule && fileRule && !(cliRule->rule == fileRule->rule))
+            notices << "catlab: note: --rule " << cliRule->rule.format() << " overrides the rule "
+                    << fileRule->rule.format() << " named in " << *options.inPath << '\n';
+        if (!cliRule && !fileRule) throw Error(*options.inPath + " names no rule: give one with --rule");
+        const RuleSpec spec = cliRule ? *cliRule : *fileRule;
+        scene.rule = spec.rule;
+
+        // Size: --size, else the torus of the --rule string, else the file's torus, else room around it.
+        std::optional<GridSize> fileTorus = fileRule ? fileRule->torus : std::nullopt;
+        if (cliSize && fileTorus && *cliSize != *fileTorus)
+            notices << "catlab: note: --size " << sizeText(*cliSize) << " overrides the torus " << sizeText(*fileTorus)
+                    << " named in " << *options.inPath << '\n';
+        if (cliSize && cliRule && cliRule->torus && *cliSize != *cliRule->torus)
+            throw Error("--size " + sizeText(*cliSize) + " contradicts the torus " + sizeText(*cliRule->torus) +
+                        " in --rule");
+        scene.size = cliSize                     ? *cliSize
+                     : cliRule && cliRule->torus ? *cliRule->torus
+                     : fileTorus                 ? *fileTorus
+                                                 : roomFor(pattern.cells);
+        for (Cell c : pattern.cells.cells())
+            if (c >= scene.rule.states)
+                throw Error(*options.inPath + " holds cells in state " + std::to_string(int(c)) + " but rule " +
+                            scene.rule.format() + " has only " + std::to_string(scene.rule.states) + " states");
+        checkGridSize(scene.size, &scene.rule);
+        scene.initial = placePattern(pattern, scene.size);
+        scene.ruleName = preset ? preset->name : pattern.name;
+    } else {
+        const RuleSpec spec = cliRule ? *cliRule : RuleSpec{defaultPreset().rule, std::nullopt};
+        if (!cliRule) preset = &defaultPreset();
+        scene.rule = spec.rule;
+        if (cliSize && spec.torus && *cliSize != *spec.torus)
+            throw Error("--size " + sizeText(*cliSize) + " contradicts the torus " + sizeText(*spec.torus) +
+                        " in --rule");
+        scene.size = cliSize ? *cliSize : spec.torus ? *spec.torus : kDefaultSize;
+        scene.density = options.density ? *options.density : preset ? preset->density : 0.5;
+        if (!(scene.density >= 0.0 && scene.density <= 1.0))
+            throw Error("--density " + std::to_string(scene.density) + " is outside 0..1");
+        checkGridSize(scene.size, &scene.rule);
+        scene.ruleName = preset ? preset->name : std::string();
+    }
+    scene.backend = options.backend ? *options.backend : defaultBackendFor(scene.rule);
+    return scene;
+}
+
+} // namespace catlab::cli

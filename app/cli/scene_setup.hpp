@@ -1,0 +1,36 @@
+#pragma once
+
+#include "cli/run_options.hpp"
+
+#include "catlab/grid.hpp"
+#include "catlab/rule.hpp"
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace catlab::cli {
+
+inline constexpr GridSize kDefaultSize{1024, 1024};
+
+// What to simulate, with every command-line and file source reconciled.
+struct Scene {
+    Rule rule;
+    std::string ruleName; // preset name, or the pattern's #N name, or empty
+    GridSize size;
+    double density = 0.5;
+    std::optional<Grid> initial; // from --in; otherwise a random start
+    std::string backend;
+};
+
+// Resolves --rule/--size/--density/--backend/--in. Where the command line overrides what the pattern
+// file says, a note goes to `notices`; contradictions that cannot be resolved throw catlab::Error.
+Scene setUpScene(const RunOptions& options, std::ostream& notices);
+
+// "WxH" or "N"; throws catlab::Error naming the text.
+GridSize parseSize(const std::string& text);
+
+// Throws catlab::Error when `path` cannot be written (checked before a long run, not after).
+void checkWritable(const std::string& path);
+
+} // namespace catlab::cli

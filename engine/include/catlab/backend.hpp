@@ -1,0 +1,73 @@
+#pragma once
+
+#include "catlab/grid.hpp"
+#include "catlab/rule.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace catlab {
+
+enum class MemorySpace : std::uint8_t { Host, Device };
+
+// A non-owning view of a W x H byte-per-cell state, row-major and unpadded, in host or device memory.
+struct ConstCellBuffer {
+    const Cell* data = nullptr;
+    GridSize size{};
+    MemorySpace space = MemorySpace::Host;
+};
+
+struct CellBuffer {
+    Cell* data = nullptr;
+    GridSize size{};
+    MemorySpace space = MemorySpace::Host;
+    operator ConstCellBuffer() const { return {data, size, space}; }
+};
+
+// One way of computing generations. A backend owns its state in whatever layout suits it and converts
+// to and from the canonical byte-per-cell layout in load() and store(). Backends are created by the
+// BackendRegistry, which has already checked that the backend runs here and supports the rule.
+class Backend {
+  public:
+    Backend() = default;
+    Backend(const Backend&) = delete;
+    Backend& operator=(const Backend&) = delete;
+    virtual ~Backend() = default;
+
+    virtual MemorySpace memorySpace() const = 0;
+
+    // Prepare for a rule on a grid of this size; the state is undefined until load() or randomize().
+    void configure(const Rule& rule, GridSize size) {
+        prepare(rule, size);
+        rule_ = rule;
+        size_ = size;
+    }
+    const Rule& rule() const { return rule_; }
+    GridSize size() const { return size_; }
+
+    // Copy the state in or out. Host buffers are accepted by every backend, device buffers by device backends.
+    virtual void load(ConstCellBuffer source) = 0;
+    virtual void store(CellBuffer destination) const = 0;
+
+    virtual void step(int generations) = 0;
+    virtual std::uint64_t population() const = 0;
+
+    // Same cells as catlab::fillRandom(density, seed); device backends fill on the device.
+    virtual void randomize(double density, std::uint64_t seed);
+
+    // Block until queued work has finished (device backends); timing code calls it.
+    virtual void synchronize() {}
+
+  protected:
+    // Allocate and precompute for configure(); rule() and size() still hold the previous values.
+    virtual void prepare(const Rule& rule, GridSize size) = 0;
+
+  private:
+    Rule rule_;
+    GridSize size_{};
+};
+
+inline ConstCellBuffer hostBuffer(const Grid& grid) { return {grid.cells().data(), grid.size(), MemorySpace::Host}; }
+inline CellBuffer hostBuffer(Grid& grid) { return {grid.cells().data(), grid.size(), MemorySpace::Host}; }
+
+} // namespace catlab

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "catlab/backend.hpp"
+
+#include <cstddef>
+
+namespace catlab {
+
+// An owned byte-per-cell buffer in host or device memory (move-only). Used to hand a state from one
+// backend to another without leaving the device.
+class CellStorage {
+  public:
+    // Throws catlab::Error when the memory cannot be had (or there is no CUDA for device memory).
+    CellStorage(MemorySpace space, GridSize size);
+    CellStorage(CellStorage&& other) noexcept;
+    CellStorage& operator=(CellStorage&& other) noexcept;
+    CellStorage(const CellStorage&) = delete;
+    CellStorage& operator=(const CellStorage&) = delete;
+    ~CellStorage();
+
+    CellBuffer view() { return {data_, size_, space_}; }
+    ConstCellBuffer view() const { return {data_, size_, space_}; }
+
+  private:
+    void release() noexcept;
+
+    Cell* data_ = nullptr;
+    GridSize size_{};
+    MemorySpace space_ = MemorySpace::Host;
+};
+
+// Raw device memory for CellStorage; implemented by the CUDA part of the engine (or refusing, without it).
+void* allocateDeviceBytes(std::size_t bytes);
+void freeDeviceBytes(void* pointer) noexcept;
+
+} // namespace catlab

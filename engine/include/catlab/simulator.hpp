@@ -1,0 +1,42 @@
+#pragma once
+
+#include "catlab/backend.hpp"
+#include "catlab/grid.hpp"
+#include "catlab/rule.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace catlab {
+
+// Owns the state of one automaton and the backend that advances it. Switching backends (or rules)
+// keeps the state: the next generation is the same whichever backend computes it.
+class Simulator {
+  public:
+    Simulator(const Rule& rule, const Grid& initial, const std::string& backend);
+    // A random start, filled by the backend itself (on the device for GPU backends).
+    Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend);
+
+    void step(int generations = 1);
+    void switchBackend(const std::string& name);
+    void setRule(const Rule& rule);
+    void load(const Grid& grid);
+
+    Grid snapshot() const;
+    std::uint64_t population() const { return backend_->population(); }
+    std::uint64_t generation() const { return generation_; }
+    const Rule& rule() const { return rule_; }
+    GridSize size() const { return size_; }
+    const std::string& backendName() const { return backendName_; }
+    Backend& backend() { return *backend_; }
+
+  private:
+    Rule rule_;
+    GridSize size_;
+    std::string backendName_;
+    std::unique_ptr<Backend> backend_;
+    std::uint64_t generation_ = 0;
+};
+
+} // namespace catlab

@@ -1,0 +1,56 @@
+#include "cpu_naive.hpp"
+
+#include "catlab/error.hpp"
+#include "thread_pool.hpp"
+
+#include <cstring>
+
+namespace catlab {
+
+void CpuNaiveBackend::prepare(const Rule& rule, GridSize newSize) {
+    transition_ = std::make_unique<Transition>(rule);
+    if (current_.size() != newSize) {
+        current_ = Grid(newSize);
+        next_ = Grid(newSize);
+    }
+}
+
+void CpuNaiveBackend::load(ConstCellBuffer source) {
+    if (source.space != MemorySpace::Host) throw Error("cpu-naive can only load cells from host memory");
+    if (source.size != current_.size()) throw Error("cpu-naive: loaded state has the wrong size");
+    std::memcpy(current_.cells().data(), source.data, current_.cellCount());
+}
+
+void CpuNaiveBackend::store(CellBuffer destination) const {
+    if (destination.space != MemorySpace::Host) throw Error("cpu-naive can only store cells to host memory");
+    if (destination.size != current_.size()) throw Error("cpu-naive: destination has the wrong size");
+    std::memcpy(destination.data, current_.cells().data(), current_.cellCount());
+}
+
+void CpuNaiveBackend::step(int generations) {
+    const Rule& r = rule();
+    const int w = current_.width(), h = current_.height();
+    // wrappedColumn[x + dx + radius] is column x + dx on the torus.
+    std::vector<int> wrappedColumn(std::size_t(w + 2 * r.radius));
+    for (int i = 0; i < w + 2 * r.radius; ++i) wrappedColumn[std::size_t(i)] = ((i - r.radius) % w + w) % w;
+
+    for (int g = 0; g < generations; ++g) {
+        ThreadPool::shared().parallelFor(h, [&](long long yBegin, long long yEnd) {
+            for (int y = int(yBegin); y < int(yEnd); ++y) {
+                for (int x = 0; x < w; ++x) {
+                    int count = 0; // live cells in the whole neighbourhood, centre included
+                    for (int dy = -r.radius; dy <= r.radius; ++dy) {
+                        const Cell* row = current_.row(((y + dy) % h + h) % h);
+                        const int half = rowHalfWidth(r.neighbourhood, r.radius, dy);
+                        for (int dx = -half; dx <= half; ++dx)
+                            count += row[wrappedColumn[std::size_t(x + dx + r.radius)]] == 1;
+                    }
+                    next_.at(x, y) = transition_->next(current_.at(x, y), count);
+                }
+            }
+        });
+        std::swap(current_, next_);
+    }
+}
+
+} // namespace catlab

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "catlab/backend.hpp"
+#include "catlab/transition.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace catlab {
+
+// The oracle: counts every neighbourhood cell directly, one cell at a time. Written to be obviously
+// right, not fast; every other backend is checked against it.
+class CpuNaiveBackend final : public Backend {
+  public:
+    MemorySpace memorySpace() const override { return MemorySpace::Host; }
+    void load(ConstCellBuffer source) override;
+    void store(CellBuffer destination) const override;
+    void step(int generations) override;
+    std::uint64_t population() const override { return current_.population(); }
+
+  protected:
+    void prepare(const Rule& rule, GridSize size) override;
+
+  private:
+    Grid current_;
+    Grid next_;
+    std::unique_ptr<Transition> transition_;
+};
+
+} // namespace catlab

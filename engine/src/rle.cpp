@@ -1,0 +1,253 @@
+// Golly's extended RLE: "x = 3, y = 3, rule = B3/S23:T64,64", then runs of b/o (two states) or
+// . A..X pA..yO (up to 256 states), $ ending rows and ! ending the pattern.
+#include "catlab/rle.hpp"
+
+#include "catlab/error.hpp"
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace catlab {
+namespace {
+
+class RleReader {
+  public:
+    RleReader(std::istream& in, std::string source) : in_(in), source_(std::move(source)) {}
+
+    Pattern read() {
+        Pattern p;
+        std::string line;
+        bool haveHeader = false;
+        while (std::getline(in_, line)) {
+            ++lineNumber_;
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.empty()) continue;
+            if (line[0] == '#') {
+                readComment(line, p);
+                continue;
+            }
+            if (!haveHeader) {
+                readHeader(line, p);
+                haveHeader = true;
+                continue;
+            }
+            if (readCells(line, p)) return p;
+        }
+        if (!haveHeader) fail("no 'x = ..., y = ...' header line");
+        fail("pattern data ends without '!'");
+    }
+
+  private:
+    [[noreturn]] void fail(const std::string& why) const {
+        throw Error(source_ + ":" + std::to_string(lineNumber_) + ": " + why);
+    }
+
+    void readComment(const std::string& line, Pattern& p) {
+        if (line.rfind("#N", 0) == 0) {
+            p.name = line.substr(2);
+            while (!p.name.empty() && p.name.front() == ' ') p.name.erase(0, 1);
+        }
+        if (size_t pos = line.find("Pos="); line.rfind("#CXRLE", 0) == 0 && pos != std::string::npos) {
+            long long x = 0, y = 0;
+            char comma = 0;
+            std::istringstream s(line.substr(pos + 4));
+            if (s >> x >> comma >> y && comma == ',')
+                p.position = {{x, y}};
+            else
+                fail("bad Pos= in #CXRLE line");
+        }
+    }
+
+    void readHeader(const std::string& line, Pattern& p) {
+        std::optional<long long> width, height;
+        std::string rest = line;
+        while (!rest.empty()) {
+            const size_t comma = rest.find(',');
+            std::string item = rest.substr(0, comma);
+            // rule strings contain commas: the rule field takes the rest of the line
+            if (item.find('=') != std::string::npos && trim(item.substr(0, item.find('='))) == "rule") {
+                item = rest;
+                rest.clear();
+            } else {
+                rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+            }
+            const size_t eq = item.find('=');
+            if (eq == std::string::npos) fail("expected 'key = value' in header, got '" + trim(item) + "'");
+            const std::string key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
+            if (key == "x" || key == "y") {
+                char* end = nullptr;
+                const long long v = std::strtoll(value.c_str(), &end, 10);
+                if (value.empty() || *end != '\0' || v < 0) fail("bad " + key + " value '" + value + "'");
+                (key == "x" ? width : height) = v;
+            } else if (key == "rule") {
+                try {
+                    p.rule = parseRule(value);
+                } catch (const Error& e) {
+                    fail(e.what());
+                }
+            } else {
+                fail("unknown header key '" + key + "'");
+            }
+        }
+        if (!width || !height) fail("header needs both x and y");
+        const GridSize size{int(std::max(1ll, std::min(*width, (long long)kMaxGridSide + 1))),
+                            int(std::max(1ll, std::min(*height, (long long)kMaxGridSide + 1)))};
+        try {
+            p.cells = Grid(size);
+        } catch (const Error& e) {
+            fail(std::string("pattern bounding box: ") + e.what());
+        }
+        if (*width == 0 || *height == 0) empty_ = true;
+    }
+
+    static std::string trim(std::string s) {
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.erase(0, 1);
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+        return s;
+    }
+
+    // Returns true at '!'.
+    bool readCells(const std::string& line, Pattern& p) {
+        const int states = p.rule ? p.rule->rule.states : kMaxStates;
+        for (size_t i = 0; i < line.size(); ++i) {
+            const char c = line[i];
+            if (std::isspace(static_cast<unsigned char>(c))) continue;
+            if (std::isdigit(static_cast<unsigned char>(c))) {
+                run_ = run_ * 10 + (c - '0');
+                if (run_ > 100'000'000) fail("run count too large");
+                continue;
+            }
+            const long long n = run_ ? run_ : 1;
+            run_ = 0;
+            if (c == '!') return true;
+            if (c == '$') {
+                y_ += n;
+                x_ = 0;
+                continue;
+            }
+            int state;
+            if (c == 'b' || c == '.')
+                state = 0;
+            else if (c == 'o')
+                state = 1;
+            else if (c >= 'A' && c <= 'X')
+                state = c - 'A' + 1;
+            else if (c >= 'p' && c <= 'y') {
+                if (i + 1 >= line.size() || line[i + 1] < 'A' || line[i + 1] > 'X')
+                    fail(std::string("state prefix '") + c + "' must be followed by A..X");
+                state = 24 * (c - 'p' + 1) + (line[++i] - 'A' + 1);
+            } else {
+                fail(std::string("unexpected character '") + c + "' in pattern data");
+            }
+            if (state >= states)
+                fail("cell state " + std::to_string(state) + " but the rule has only " + std::to_string(states) +
+                     " states");
+            if (state != 0) {
+                if (empty_ || y_ >= p.cells.height() || x_ + n > p.cells.width())
+                    fail("cells lie outside the " + std::to_string(p.cells.width()) + "x" +
+                         std::to_string(p.cells.height()) + " bounding box given by the header");
+                for (long long k = 0; k < n; ++k) p.cells.at(int(x_ + k), int(y_)) = Cell(state);
+            }
+            x_ += n;
+        }
+        return false;
+    }
+
+    std::istream& in_;
+    std::string source_;
+    int lineNumber_ = 0;
+    long long run_ = 0;
+    long long x_ = 0, y_ = 0;
+    bool empty_ = false;
+};
+
+std::string stateToken(Cell s, bool twoStates) {
+    if (twoStates) return s ? "o" : "b";
+    if (s == 0) return ".";
+    if (s <= 24) return std::string(1, char('A' + s - 1));
+    const int k = (s - 1) / 24, j = s - 24 * k;
+    return std::string{char('p' + k - 1), char('A' + j - 1)};
+}
+
+} // namespace
+
+Pattern readRle(std::istream& in, const std::string& sourceName) { return RleReader(in, sourceName).read(); }
+
+Pattern readRleFile(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw Error("cannot open pattern file '" + path + "' for reading");
+    return readRle(in, path);
+}
+
+void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
+    const bool twoStates = rule.states == 2;
+    if (!name.empty()) out << "#N " << name << '\n';
+    out << "#CXRLE Pos=" << -(grid.width() / 2) << ',' << -(grid.height() / 2) << '\n';
+    out << "x = " << grid.width() << ", y = " << grid.height() << ", rule = " << formatRuleSpec({rule, grid.size()})
+        << '\n';
+
+    std::string line;
+    auto emit = [&](long long count, const std::string& token) {
+        std::string item = (count > 1 ? std::to_string(count) : "") + token;
+        if (line.size() + item.size() > 70) {
+            out << line << '\n';
+            line.clear();
+        }
+        line += item;
+    };
+    long long pendingRows = 0;
+    for (int y = 0; y < grid.height(); ++y) {
+        const Cell* row = grid.row(y);
+        int end = grid.width();
+        while (end > 0 && row[end - 1] == 0) --end; // trailing dead cells are implicit
+        if (end == 0) {
+            ++pendingRows;
+            continue;
+        }
+        if (pendingRows) emit(pendingRows, "$");
+        pendingRows = 0;
+        for (int x = 0; x < end;) {
+            int runEnd = x;
+            while (runEnd < end && row[runEnd] == row[x]) ++runEnd;
+            emit(runEnd - x, stateToken(row[x], twoStates));
+            x = runEnd;
+        }
+        pendingRows = 1;
+    }
+    line += '!';
+    out << line << '\n';
+    if (!out) throw Error("failed writing RLE");
+}
+
+void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name) {
+    std::ofstream out(path);
+    if (!out) throw Error("cannot open '" + path + "' for writing");
+    writeRle(out, grid, rule, name);
+    out.flush();
+    if (!out) throw Error("failed writing '" + path + "' (disk full?)");
+}
+
+Grid placePattern(const Pattern& pattern, GridSize torus) {
+    const Grid& src = pattern.cells;
+    if (src.width() > torus.width || src.height() > torus.height)
+        throw Error("pattern of " + std::to_string(src.width()) + "x" + std::to_string(src.height()) +
+                    " cells does not fit a " + std::to_string(torus.width) + "x" + std::to_string(torus.height) +
+                    " grid");
+    long long left = (torus.width - src.width()) / 2, top = (torus.height - src.height()) / 2;
+    const bool ownTorus = pattern.rule && pattern.rule->torus && *pattern.rule->torus == torus;
+    if (pattern.position && ownTorus) {
+        left = pattern.position->first + torus.width / 2;
+        top = pattern.position->second + torus.height / 2;
+    }
+    Grid out(torus);
+    for (int y = 0; y < src.height(); ++y)
+        for (int x = 0; x < src.width(); ++x) {
+            const long long tx = ((left + x) % torus.width + torus.width) % torus.width;
+            const long long ty = ((top + y) % torus.height + torus.height) % torus.height;
+            out.at(int(tx), int(ty)) = src.at(x, y);
+        }
+    return out;
+}
+
+} // namespace catlab

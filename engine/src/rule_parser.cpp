@@ -1,0 +1,218 @@
+// Golly rule notations: Larger than Life (MCell), HROT lists, life-like B/S, and the torus suffix.
+#include "catlab/error.hpp"
+#include "catlab/rule.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <string_view>
+
+namespace catlab {
+namespace {
+
+[[noreturn]] void fail(std::string_view rule, std::string_view token, std::string_view why) {
+    throw Error("bad token '" + std::string(token) + "' in rule '" + std::string(rule) + "': " + std::string(why));
+}
+
+std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> parts;
+    size_t start = 0;
+    for (size_t i = 0; i <= s.size(); ++i)
+        if (i == s.size() || s[i] == sep) {
+            parts.push_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    return parts;
+}
+
+// Whole-token non-negative integer, at most 9 digits (no overflow, no sign, no junk).
+std::optional<int> number(std::string_view s) {
+    if (s.empty() || s.size() > 9) return std::nullopt;
+    int v = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || !std::isdigit(static_cast<unsigned char>(s[0])))
+        return std::nullopt;
+    return v;
+}
+
+int requireNumber(std::string_view rule, std::string_view token, std::string_view digits, std::string_view what) {
+    auto v = number(digits);
+    if (!v) fail(rule, token, "expected " + std::string(what) + " as a non-negative integer");
+    return *v;
+}
+
+// "a", "a..b" or "a-b".
+Interval parseRange(std::string_view rule, std::string_view token, std::string_view text) {
+    size_t sep = text.find("..");
+    size_t sepLen = 2;
+    if (sep == std::string_view::npos) {
+        sep = text.find('-');
+        sepLen = 1;
+    }
+    if (sep == std::string_view::npos) {
+        int v = requireNumber(rule, token, text, "a count");
+        return {v, v};
+    }
+    int lo = requireNumber(rule, token, text.substr(0, sep), "a count");
+    int hi = requireNumber(rule, token, text.substr(sep + sepLen), "a count");
+    if (lo > hi) fail(rule, token, "range runs backwards (" + std::to_string(lo) + " > " + std::to_string(hi) + ")");
+    return {lo, hi};
+}
+
+Rule parseLargerThanLife(std::string_view rule) {
+    Rule r;
+    bool seen[128] = {};
+    std::vector<Interval>* list = nullptr; // the S or B list that bare numbers (HROT) extend
+    std::vector<Interval> survival, birth;
+    for (std::string_view token : split(rule, ',')) {
+        if (token.empty()) fail(rule, token, "empty field");
+        const char letter = char(std::toupper(static_cast<unsigned char>(token[0])));
+        const std::string_view rest = token.substr(1);
+        if (std::isdigit(static_cast<unsigned char>(token[0]))) {
+            if (!list) fail(rule, token, "a bare count may only follow an S or B list");
+            list->push_back(parseRange(rule, token, token));
+            continue;
+        }
+        if (letter < 0 || seen[int(letter)]) fail(rule, token, "field given twice");
+        seen[int(letter)] = true;
+        list = nullptr;
+        switch (letter) {
+        case 'R': r.radius = requireNumber(rule, token, rest, "a radius"); break;
+        case 'C': r.states = std::max(2, requireNumber(rule, token, rest, "a state count")); break;
+        case 'M': {
+            int m = requireNumber(rule, token, rest, "0 or 1");
+            if (m > 1) fail(rule, token, "expected M0 or M1");
+            r.includeCentre = m == 1;
+            break;
+        }
+        case 'S':
+        case 'B':
+            list = letter == 'S' ? &survival : &birth;
+            if (!rest.empty()) list->push_back(parseRange(rule, token, rest));
+            break;
+        case 'N': {
+            const std::string n = upper(rest);
+            if (n == "M")
+                r.neighbourhood = Neighbourhood::Moore;
+            else if (n == "N")
+                r.neighbourhood = Neighbourhood::VonNeumann;
+            else if (n == "C")
+                r.neighbourhood = Neighbourhood::Circular;
+            else
+                fail(rule, token, "expected NM (Moore), NN (von Neumann) or NC (circular)");
+            break;
+        }
+        default: fail(rule, token, "unknown field (expected R, C, M, S, B or N)");
+        }
+    }
+    for (char required : {'R', 'S', 'B'})
+        if (!seen[int(required)])
+            throw Error("rule '" + std::string(rule) + "' lacks its " + std::string(1, required) + " field");
+    r.survival = CountSet(std::move(survival));
+    r.birth = CountSet(std::move(birth));
+    return r;
+}
+
+CountSet parseDigits(std::string_view rule, std::string_view token, std::string_view digits, int maxCount) {
+    std::vector<Interval> counts;
+    for (char c : digits) {
+        if (c < '0' || c > '0' + maxCount)
+            fail(rule, token, "expected neighbour counts 0.." + std::to_string(maxCount) + ", one digit each");
+        counts.push_back({c - '0', c - '0'});
+    }
+    return CountSet(std::move(counts));
+}
+
+// B3/S23, S23/B3, B2/S/C3, 23/3 (S/B), 23/3/4 (S/B/C), with V appended for von Neumann.
+Rule parseLifeLike(std::string_view rule) {
+    Rule r;
+    std::string_view body = rule;
+    if (!body.empty() && (body.back() == 'V' || body.back() == 'v')) {
+        r.neighbourhood = Neighbourhood::VonNeumann;
+        body.remove_suffix(1);
+    } else if (!body.empty() && (body.back() == 'H' || body.back() == 'h')) {
+        throw Error("rule '" + std::string(rule) + "': hexagonal neighbourhoods are not supported");
+    }
+    const int maxCount = r.neighbourhood == Neighbourhood::VonNeumann ? 4 : 8;
+    const auto parts = split(body, '/');
+    if (parts.size() < 2 || parts.size() > 3)
+        throw Error("rule '" + std::string(rule) + "': expected B.../S... with an optional /C...");
+    const bool lettered = std::any_of(parts.begin(), parts.end(), [](std::string_view p) {
+        return !p.empty() && std::isalpha(static_cast<unsigned char>(p[0]));
+    });
+    bool haveB = false, haveS = false, haveC = false;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        std::string_view p = parts[i];
+        char letter;
+        if (lettered) {
+            if (p.empty()) fail(rule, p, "empty part");
+            letter = char(std::toupper(static_cast<unsigned char>(p[0])));
+            p.remove_prefix(1);
+        } else {
+            letter = "SBC"[i]; // Golly's old S/B/C order
+        }
+        bool& have = letter == 'B' ? haveB : letter == 'S' ? haveS : haveC;
+        if (letter != 'B' && letter != 'S' && letter != 'C') fail(rule, parts[i], "expected B, S or C");
+        if (have) fail(rule, parts[i], "given twice");
+        have = true;
+        if (letter == 'B')
+            r.birth = parseDigits(rule, parts[i], p, maxCount);
+        else if (letter == 'S')
+            r.survival = parseDigits(rule, parts[i], p, maxCount);
+        else
+            r.states = std::max(2, requireNumber(rule, parts[i], p, "a state count"));
+    }
+    if (!haveB || !haveS) throw Error("rule '" + std::string(rule) + "' needs both a B and an S part");
+    return r;
+}
+
+GridSize parseTorus(std::string_view whole, std::string_view suffix) {
+    if (suffix.empty()) fail(whole, suffix, "empty topology suffix");
+    const char kind = char(std::toupper(static_cast<unsigned char>(suffix[0])));
+    if (kind != 'T') fail(whole, suffix, "only a torus (:Tw,h) is supported; catlab grids wrap around at every edge");
+    const auto dims = split(suffix.substr(1), ',');
+    if (dims.size() != 2) fail(whole, suffix, "expected :Tw,h");
+    GridSize size{requireNumber(whole, suffix, dims[0], "a width"), requireNumber(whole, suffix, dims[1], "a height")};
+    if (size.width < 1 || size.height < 1) fail(whole, suffix, "torus sides must be positive");
+    return size;
+}
+
+} // namespace
+
+RuleSpec parseRule(const std::string& text) {
+    std::string_view whole = text;
+    while (!whole.empty() && std::isspace(static_cast<unsigned char>(whole.front()))) whole.remove_prefix(1);
+    while (!whole.empty() && std::isspace(static_cast<unsigned char>(whole.back()))) whole.remove_suffix(1);
+    if (whole.empty()) throw Error("empty rule string");
+    for (char c : whole)
+        if (std::isspace(static_cast<unsigned char>(c))) fail(whole, std::string(1, c), "spaces are not allowed");
+
+    RuleSpec spec;
+    std::string_view body = whole;
+    if (size_t colon = whole.find(':'); colon != std::string_view::npos) {
+        spec.torus = parseTorus(whole, whole.substr(colon + 1));
+        body = whole.substr(0, colon);
+    }
+    if (body.find('/') != std::string_view::npos)
+        spec.rule = parseLifeLike(body);
+    else if (body[0] == 'R' || body[0] == 'r')
+        spec.rule = parseLargerThanLife(body);
+    else
+        throw Error("rule '" + std::string(whole) +
+                    "' is in no known notation (expected e.g. B3/S23, R5,C0,M1,S34..58,B34..45,NM or "
+                    "R1,C0,S3,5-8,B4,6-8,NM)");
+    try {
+        spec.rule.validate();
+    } catch (const Error& e) {
+        throw Error("rule '" + std::string(whole) + "': " + e.what());
+    }
+    return spec;
+}
+
+} // namespace catlab
