@@ -1,0 +1,57 @@
+#pragma once
+
+#include "catlab/grid.hpp"
+#include "catlab/host_device.hpp"
+#include "catlab/rule.hpp"
+
+#include <optional>
+#include <string>
+
+namespace catlab::cuda {
+
+inline constexpr int kMaxDeviceIntervals = 16;
+
+// A rule in a form kernels take by value. Counts are "live cells in the whole neighbourhood, the
+// centre included"; the survival intervals are shifted so the centre needs no special case.
+struct DeviceRule {
+    int radius;
+    int states;
+    int neighbourhood; // catlab::Neighbourhood
+    int birthCount;
+    int survivalCount;
+    int birthLo[kMaxDeviceIntervals], birthHi[kMaxDeviceIntervals];
+    int survivalLo[kMaxDeviceIntervals], survivalHi[kMaxDeviceIntervals];
+};
+
+// nullopt when the rule fits a DeviceRule.
+std::optional<std::string> deviceRuleUnsupported(const Rule& rule);
+DeviceRule makeDeviceRule(const Rule& rule);
+
+CATLAB_HD bool inIntervals(const int* lo, const int* hi, int n, int count) {
+    bool hit = false;
+    for (int i = 0; i < n; ++i) hit |= (count >= lo[i]) & (count <= hi[i]);
+    return hit;
+}
+
+// The same transition as catlab::Transition.
+CATLAB_HD Cell nextCell(const DeviceRule& r, Cell state, int countWithCentre) {
+    if (state == 0) return inIntervals(r.birthLo, r.birthHi, r.birthCount, countWithCentre) ? 1 : 0;
+    if (state == 1)
+        return inIntervals(r.survivalLo, r.survivalHi, r.survivalCount, countWithCentre) ? 1 : r.states > 2 ? 2 : 0;
+    return state + 1 < r.states ? Cell(state + 1) : Cell(0);
+}
+
+// Half-width of the neighbourhood row at vertical offset dy, as catlab::rowHalfWidth.
+CATLAB_HD int deviceRowHalfWidth(const DeviceRule& r, int dy) {
+    const int ady = dy < 0 ? -dy : dy;
+    if (r.neighbourhood == int(Neighbourhood::VonNeumann)) return r.radius - ady;
+    if (r.neighbourhood == int(Neighbourhood::Circular)) {
+        const int limit = r.radius * r.radius + r.radius - ady * ady;
+        int w = 0;
+        while ((w + 1) * (w + 1) <= limit) ++w;
+        return w;
+    }
+    return r.radius;
+}
+
+} // namespace catlab::cuda

@@ -1,0 +1,165 @@
+// Every CUDA backend against the cpu-naive oracle: every preset, radii 1..16, Moore and von Neumann,
+// centre in and out, 2 and more states, grid sides that are multiples of nothing, >= 100 steps;
+// then switching between every pair of backends mid-run.
+#include "catlab/backend_registry.hpp"
+#include "catlab/error.hpp"
+#include "catlab/gpu_backends.hpp"
+#include "catlab/presets.hpp"
+#include "catlab/simulator.hpp"
+#include "support/test_rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <mutex>
+
+namespace catlab {
+namespace {
+
+constexpr int kSteps = 100;
+
+struct Case {
+    std::string label;
+    Rule rule;
+    GridSize size;
+    double density;
+};
+
+std::vector<Case> allCases() {
+    std::vector<Case> cases;
+    for (const Preset& p : presets()) cases.push_back({"preset_" + p.id, p.rule, {1000, 777}, p.density});
+    for (int r : {1, 2, 3, 5, 8, 13, 16}) {
+        cases.push_back(
+            {"moore_r" + std::to_string(r), testing::scaledRule(r, Neighbourhood::Moore, false, 2), {401, 333}, 0.3});
+        cases.push_back({"vonneumann_centre_r" + std::to_string(r),
+                         testing::scaledRule(r, Neighbourhood::VonNeumann, true, 2),
+                         {401, 333},
+                         0.3});
+        cases.push_back({"moore_centre_4states_r" + std::to_string(r),
+                         testing::scaledRule(r, Neighbourhood::Moore, true, 4),
+                         {333, 401},
+                         0.35});
+    }
+    cases.push_back({"circular_r7", testing::scaledRule(7, Neighbourhood::Circular, false, 2), {257, 263}, 0.3});
+    return cases;
+}
+
+Grid initialState(const Case& c) {
+    Grid g(c.size);
+    fillRandom(g, c.density, 20261122);
+    return g;
+}
+
+// The oracle's answer for a case, computed once and shared by every backend.
+const Grid& expected(const Case& c) {
+    static std::mutex mutex;
+    static std::map<std::string, Grid> cache;
+    std::lock_guard lock(mutex);
+    auto it = cache.find(c.label);
+    if (it == cache.end()) {
+        Simulator oracle(c.rule, initialState(c), "cpu-naive");
+        oracle.step(kSteps);
+        it = cache.emplace(c.label, oracle.snapshot()).first;
+    }
+    return it->second;
+}
+
+std::optional<std::string> skipReason() {
+    const BackendInfo& info = BackendRegistry::instance().find(kGpuBackendDescriptions[0].name);
+    return info.unavailableReason();
+}
+
+std::string where(const Grid& a, long long index) {
+    return "first difference at (" + std::to_string(index % a.width()) + ", " + std::to_string(index / a.width()) + ")";
+}
+
+class GpuBackendTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GpuBackendTest, MatchesOracleOnEveryCase) {
+    if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    const BackendInfo& info = BackendRegistry::instance().find(GetParam());
+    int compared = 0;
+    for (const Case& c : allCases()) {
+        SCOPED_TRACE(c.label + " " + c.rule.format());
+        if (auto why = info.unsupportedReason(c.rule)) {
+            // Refused rules must be refused loudly, never computed wrongly.
+            EXPECT_THROW(Simulator(c.rule, initialState(c), GetParam()), Error);
+            continue;
+        }
+        Simulator sim(c.rule, initialState(c), GetParam());
+        sim.step(kSteps);
+        const Grid got = sim.snapshot();
+        const long long diff = firstDifference(got, expected(c));
+        EXPECT_EQ(diff, -1) << GetParam() << " differs from cpu-naive: " << where(got, diff);
+        ++compared;
+    }
+    EXPECT_GT(compared, 0) << GetParam() << " supports none of the test rules";
+}
+
+// Small odd grids at the extremes of the shapes (the sanitizer script runs this one).
+TEST_P(GpuBackendTest, SmallOddGrids) {
+    if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    const std::vector<Case> cases{
+        {"life", parseRule("B3/S23").rule, {67, 71}, 0.3},
+        {"vn_r5", testing::scaledRule(5, Neighbourhood::VonNeumann, true, 2), {23, 97}, 0.3},
+        {"moore_r16_5states", testing::scaledRule(16, Neighbourhood::Moore, false, 5), {33, 35}, 0.4},
+        {"moore_r40", testing::scaledRule(40, Neighbourhood::Moore, true, 2), {81, 131}, 0.4},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.label);
+        if (BackendRegistry::instance().find(GetParam()).unsupportedReason(c.rule)) continue;
+        Simulator sim(c.rule, initialState(c), GetParam());
+        Simulator oracle(c.rule, initialState(c), "cpu-naive");
+        sim.step(20);
+        oracle.step(20);
+        EXPECT_EQ(firstDifference(sim.snapshot(), oracle.snapshot()), -1);
+    }
+}
+
+TEST_P(GpuBackendTest, RandomFillMatchesHost) {
+    if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    const Rule rule = testing::scaledRule(3, Neighbourhood::Moore, false, 2);
+    Simulator sim(rule, {1001, 779}, 0.37, 99, GetParam());
+    Grid host({1001, 779});
+    fillRandom(host, 0.37, 99);
+    EXPECT_EQ(firstDifference(sim.snapshot(), host), -1);
+    EXPECT_EQ(sim.population(), host.population());
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGpuBackends, GpuBackendTest, ::testing::ValuesIn([] {
+                             std::vector<std::string> names;
+                             for (const auto& d : kGpuBackendDescriptions) names.emplace_back(d.name);
+                             return names;
+                         }()),
+                         [](const auto& param) { return param.param; });
+
+TEST(GpuBackendSwitching, EveryPairMidRunMatchesOracle) {
+    if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    const Case c{"switch", testing::scaledRule(5, Neighbourhood::Moore, false, 2), {517, 389}, 0.3};
+    std::vector<std::string> names{"cpu", "cpu-naive"};
+    for (const auto& d : kGpuBackendDescriptions) names.emplace_back(d.name);
+    for (const std::string& from : names)
+        for (const std::string& to : names) {
+            if (from == to) continue;
+            SCOPED_TRACE(from + " -> " + to);
+            Simulator sim(c.rule, initialState(c), from);
+            sim.step(kSteps / 2);
+            sim.switchBackend(to);
+            EXPECT_EQ(sim.backendName(), to);
+            sim.step(kSteps - kSteps / 2);
+            EXPECT_EQ(firstDifference(sim.snapshot(), expected(c)), -1);
+        }
+}
+
+TEST(GpuBackendFaults, TooLargeGridIsRefusedAndGpuStaysUsable) {
+    if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    const Rule rule = testing::scaledRule(1, Neighbourhood::Moore, false, 2);
+    // 2^20 x 2^20 cells = 1 TiB: more than any GPU holds.
+    EXPECT_THROW(BackendRegistry::instance().create("base", rule, {1 << 20, 1 << 20}), Error);
+    Simulator sim(rule, {64, 64}, 0.5, 1, "base");
+    sim.step(3);
+    EXPECT_GT(sim.population(), 0u);
+}
+
+} // namespace
+} // namespace catlab
