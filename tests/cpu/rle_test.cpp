@@ -1,0 +1,114 @@
+#include "catlab/error.hpp"
+#include "catlab/random.hpp"
+#include "catlab/rle.hpp"
+#include "support/grid_text.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace catlab {
+namespace {
+
+Pattern read(const std::string& text) {
+    std::istringstream in(text);
+    return readRle(in, "test.rle");
+}
+
+std::string errorOf(const std::string& text) {
+    try {
+        read(text);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+TEST(Rle, ReadsGollyPattern) {
+    const Pattern p = read("#N Glider\n#C a comment\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+    EXPECT_EQ(p.name, "Glider");
+    ASSERT_TRUE(p.rule.has_value());
+    EXPECT_EQ(p.rule->rule.format(), "B3/S23");
+    EXPECT_EQ(testing::gridToText(p.cells), ".o.\n..o\nooo\n");
+}
+
+TEST(Rle, ReadsRuleWithCommasAndTorus) {
+    const Pattern p = read("x=4,y=2,rule=R5,C0,M1,S34..58,B34..45,NM:T200,100\n4o$\n2b2o!");
+    ASSERT_TRUE(p.rule && p.rule->torus);
+    EXPECT_EQ(*p.rule->torus, (GridSize{200, 100}));
+    EXPECT_EQ(p.rule->rule.radius, 5);
+    EXPECT_EQ(testing::gridToText(p.cells), "oooo\n..oo\n");
+}
+
+TEST(Rle, MultiStateCells) {
+    const Pattern p = read("x = 5, y = 2, rule = B2/S/C256\nA.BpAyO$2X!\n");
+    EXPECT_EQ(p.cells.at(0, 0), 1);
+    EXPECT_EQ(p.cells.at(1, 0), 0);
+    EXPECT_EQ(p.cells.at(2, 0), 2);
+    EXPECT_EQ(p.cells.at(3, 0), 25);
+    EXPECT_EQ(p.cells.at(4, 0), 255);
+    EXPECT_EQ(p.cells.at(0, 1), 24);
+    EXPECT_EQ(p.cells.at(1, 1), 24);
+}
+
+TEST(Rle, RoundTripsTwoAndManyStates) {
+    for (int states : {2, 3, 30, 256}) {
+        SCOPED_TRACE(states);
+        Rule rule = parseRule("R2,C0,M0,S3..9,B4..6,NM").rule;
+        rule.states = states;
+        Grid g({97, 61});
+        for (int y = 0; y < g.height(); ++y)
+            for (int x = 0; x < g.width(); ++x) {
+                const std::uint32_t bits = randomBits(7, std::uint32_t(x), std::uint32_t(y));
+                g.at(x, y) = bits % 3 == 0 ? Cell(bits % std::uint32_t(states)) : 0; // sparse, with runs
+            }
+        std::stringstream s;
+        writeRle(s, g, rule, "round trip");
+        const Pattern p = readRle(s, "memory");
+        ASSERT_TRUE(p.rule.has_value());
+        EXPECT_EQ(p.rule->rule, rule);
+        EXPECT_EQ(p.rule->torus, g.size());
+        EXPECT_EQ(p.name, "round trip");
+        EXPECT_EQ(placePattern(p, g.size()), g);
+        for (const std::string& line : [&] {
+                 std::vector<std::string> lines;
+                 std::istringstream in(s.str());
+                 for (std::string l; std::getline(in, l);) lines.push_back(l);
+                 return lines;
+             }())
+            EXPECT_LE(line.size(), 120u);
+    }
+}
+
+TEST(Rle, PlacementCentresSmallPatterns) {
+    const Pattern p = read("x = 2, y = 1\n2o!");
+    const Grid g = placePattern(p, {6, 5});
+    EXPECT_EQ(testing::gridToText(g), "......\n......\n..oo..\n......\n......\n");
+    EXPECT_THROW(placePattern(p, {1, 1}), Error);
+}
+
+TEST(Rle, ErrorsGiveTheLine) {
+    EXPECT_NE(errorOf("x = 3, y = 3\nbo$2bo$3z!").find("test.rle:2: unexpected character 'z'"), std::string::npos);
+    EXPECT_NE(errorOf("#C only\nbo!").find("test.rle:2: expected 'key = value'"), std::string::npos);
+    EXPECT_NE(errorOf("x = 3, y = 3\nbo$2bo$3o").find("without '!'"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1\n3o!").find("test.rle:2: cells lie outside the 2x1 bounding box"),
+              std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1\nbo$o!").find("outside"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1, rule = B3/S23\nB!").find("cell state 2 but the rule has only 2 states"),
+              std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1, rule = B3/Q23\no!").find("test.rle:1:"), std::string::npos);
+    EXPECT_NE(errorOf("x = -2, y = 1\no!").find("bad x value"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2\no!").find("needs both x and y"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1, colour = red\no!").find("unknown header key 'colour'"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1\npZ!").find("must be followed by A..X"), std::string::npos);
+    EXPECT_NE(errorOf("").find("no 'x = ..., y = ...' header"), std::string::npos);
+}
+
+TEST(Rle, UnreadableAndUnwritablePaths) {
+    EXPECT_THROW(readRleFile("/nonexistent/dir/p.rle"), Error);
+    Grid g({3, 3});
+    EXPECT_THROW(writeRleFile("/nonexistent/dir/p.rle", g, parseRule("B3/S23").rule), Error);
+}
+
+} // namespace
+} // namespace catlab

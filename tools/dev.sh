@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One-command set-up for a fresh Debian 12 machine (run as root, or with sudo available):
+#   bash tools/dev.sh start   install what is missing, build, launch catlab on the default scene
+#   bash tools/dev.sh test    install what is missing, build, run the whole test suite
+#   bash tools/dev.sh build   install what is missing and build
+# The build goes to ./build; CUDA backends are built when nvcc is found (also in /usr/local/cuda/bin).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command=${1:-start}
+shift || true
+build_dir=${CATLAB_BUILD_DIR:-build}
+
+install_packages() {
+    local wanted=() missing=()
+    mapfile -t wanted < <(grep -v '^\s*#' tools/debian-packages.txt | sed '/^\s*$/d')
+    for pkg in "${wanted[@]}"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+    done
+    [[ ${#missing[@]} -eq 0 ]] && return
+    echo "catlab: installing ${missing[*]}"
+    local sudo=()
+    [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+    "${sudo[@]}" apt-get update -q
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+build() {
+    [[ -x /usr/local/cuda/bin/nvcc ]] && export PATH=/usr/local/cuda/bin:$PATH
+    cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+    cmake --build "$build_dir" -j "$(nproc)"
+}
+
+case $command in
+start)
+    install_packages
+    build
+    exec "$build_dir/bin/catlab" "$@"
+    ;;
+test)
+    install_packages
+    build
+    ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" "$@"
+    ;;
+build)
+    install_packages
+    build "$@"
+    ;;
+*)
+    echo "usage: bash tools/dev.sh start|test|build" >&2
+    exit 2
+    ;;
+esac
