@@ -1,0 +1,109 @@
+// `shared`: one thread per cell; the block's tile plus a halo of r cells on every side is staged in
+// shared memory, so each cell of the tile is read from global memory once per block instead of once
+// per neighbour. Large radii stream the halo through shared memory in bands of rows.
+#include "byte_grid_backend.cuh"
+#include "cuda_backends.hpp"
+
+#include <algorithm>
+
+namespace catlab::cuda {
+namespace {
+
+constexpr int kTileW = 32; // one warp per tile row: conflict-free byte reads from shared memory
+constexpr int kTileH = 8;
+// Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
+constexpr int kSharedBudget = 96 * 1024;
+
+__device__ int wrapIndex(int v, int n) {
+    v %= n;
+    return v < 0 ? v + n : v;
+}
+
+// Copies `rows` x `cols` cells whose top-left cell is global (gx0, gy0), torus-wrapped, into dst
+// (pitch cols). Sides may be smaller than the tile, so every index wraps fully.
+__device__ void loadWrapped(Cell* dst, int rows, int cols, const Cell* in, int width, int height, int gx0, int gy0) {
+    const int xStart = wrapIndex(gx0 + int(threadIdx.x), width);
+    for (int i = threadIdx.y; i < rows; i += blockDim.y) {
+        const Cell* src = in + std::size_t(wrapIndex(gy0 + i, height)) * width;
+        int gx = xStart;
+        for (int j = threadIdx.x; j < cols; j += blockDim.x) {
+            dst[i * cols + j] = src[gx];
+            gx = (gx + blockDim.x) % width;
+        }
+    }
+}
+
+// Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a band of `bandRows`
+// halo-tile rows of kTileW + 2r cells.
+__global__ void sharedStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
+                                 DeviceRule rule, int bandRows) {
+    extern __shared__ int shared[];
+    const int r = rule.radius;
+    int* halfWidth = shared;
+    Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
+    const int pitch = kTileW + 2 * r;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+
+    for (int i = ty * kTileW + tx; i <= 2 * r; i += kTileW * kTileH) halfWidth[i] = deviceRowHalfWidth(rule, i - r);
+
+    // Halo-tile row t holds global row y0 - r + t; this thread's neighbourhood rows are t = ty .. ty + 2r.
+    int count = 0;
+    const int tileRows = kTileH + 2 * r;
+    for (int b0 = 0; b0 < tileRows; b0 += bandRows) {
+        const int rows = min(bandRows, tileRows - b0);
+        __syncthreads(); // the previous band is no longer read (and halfWidth is written)
+        loadWrapped(band, rows, pitch, in, width, height, x0 - r, y0 - r + b0);
+        __syncthreads();
+        const int lo = max(b0, ty), hi = min(b0 + rows, ty + 2 * r + 1);
+        for (int t = lo; t < hi; ++t) {
+            const int h = halfWidth[t - ty];
+            const Cell* p = band + (t - b0) * pitch + tx + r;
+            for (int dx = -h; dx <= h; ++dx) count += p[dx] == 1;
+        }
+    }
+    // Threads past the grid's edge only helped load the tile.
+    const int x = x0 + tx, y = y0 + ty;
+    if (x >= width || y >= height) return;
+    const std::size_t i = std::size_t(y) * width + x;
+    out[i] = nextCell(rule, in[i], count);
+}
+
+class SharedBackend final : public ByteGridBackend {
+    void prepareKernel() override {
+        const int r = deviceRule().radius;
+        int device = 0, optin = 0;
+        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
+        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        const int budget = std::min(optin, kSharedBudget);
+        const int tableBytes = int(sizeof(int)) * (2 * r + 1);
+        const int pitch = kTileW + 2 * r;
+        // The whole halo tile in one band when it fits; else as many rows as fit (at r = 500, ~90).
+        bandRows_ = std::min(kTileH + 2 * r, (budget - tableBytes) / pitch);
+        if (bandRows_ < 1) throw Error("shared: radius " + std::to_string(r) + " does not fit in shared memory");
+        sharedBytes_ = tableBytes + bandRows_ * pitch;
+        if (sharedBytes_ > 48 * 1024)
+            CATLAB_CUDA_CHECK(
+                cudaFuncSetAttribute(sharedStepKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, sharedBytes_));
+    }
+
+    void stepOnce(const Cell* in, Cell* out) override {
+        const GridSize s = gridSize();
+        const dim3 threads(kTileW, kTileH);
+        const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
+        sharedStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    }
+
+    int bandRows_ = 0;
+    int sharedBytes_ = 0;
+};
+
+} // namespace
+
+CudaBackendFactory sharedBackendFactory() {
+    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<SharedBackend>(); }, deviceRuleUnsupported,
+            "any rule (up to 16 count intervals per set), radius 1..500"};
+}
+
+} // namespace catlab::cuda
