@@ -1,0 +1,138 @@
+// `coarse`: a large shared-memory tile with an out-halo of r cells, and thread coarsening: each
+// thread computes a vertical strip of kStrip cells. Along the strip the count is a running sum: per
+// neighbourhood column dx, stepping one cell down adds the cell entering at the bottom of the
+// column span and drops the one leaving at the top, so a cell costs ~2(2r+1) reads, not (2r+1)^2.
+// Large radii stream the halo tile through shared memory in bands of columns.
+#include "byte_grid_backend.cuh"
+#include "cuda_backends.hpp"
+
+#include <algorithm>
+
+namespace catlab::cuda {
+namespace {
+
+constexpr int kThreadsX = 64;
+constexpr int kThreadsY = 4;
+constexpr int kStrip = 16; // cells per thread, one above the other
+constexpr int kTileW = kThreadsX;
+constexpr int kTileH = kThreadsY * kStrip;
+// Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
+constexpr int kSharedBudget = 96 * 1024;
+
+__device__ int wrapIndex(int v, int n) {
+    v %= n;
+    return v < 0 ? v + n : v;
+}
+
+// Copies `rows` x `cols` cells whose top-left cell is global (gx0, gy0), torus-wrapped, into dst
+// (pitch cols). Sides may be smaller than the tile, so every index wraps fully.
+__device__ void loadWrapped(Cell* dst, int rows, int cols, const Cell* in, int width, int height, int gx0, int gy0) {
+    const int xStart = wrapIndex(gx0 + int(threadIdx.x), width);
+    for (int i = threadIdx.y; i < rows; i += blockDim.y) {
+        const Cell* src = in + std::size_t(wrapIndex(gy0 + i, height)) * width;
+        int gx = xStart;
+        for (int j = threadIdx.x; j < cols; j += blockDim.x) {
+            dst[i * cols + j] = src[gx];
+            gx = (gx + blockDim.x) % width;
+        }
+    }
+}
+
+// Shared memory: the column half-heights (2r+1 ints; the neighbourhood's column at dx spans
+// dy in [-v, v]), then a band of `bandCols` columns of the (kTileH + 2r)-row halo tile.
+__global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
+                                 DeviceRule rule, int bandCols) {
+    extern __shared__ int shared[];
+    const int r = rule.radius;
+    int* halfHeight = shared;
+    Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+
+    // Row half-widths shrink with |dy| for every neighbourhood, so each column is one centred span:
+    // v(dx) = the largest |dy| whose row still reaches |dx|.
+    for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY) {
+        const int adx = i < r ? r - i : i - r;
+        int lo = 0, hi = r; // binary search: rows at |dy| <= lo reach adx
+        while (lo < hi) {
+            const int mid = (lo + hi + 1) / 2;
+            if (deviceRowHalfWidth(rule, mid) >= adx) lo = mid;
+            else hi = mid - 1;
+        }
+        halfHeight[i] = lo;
+    }
+
+    // Halo-tile cell (row, col) is global (x0 - r + col, y0 - r + row). This thread's cells sit in
+    // column tx + r, rows top + r .. top + r + kStrip - 1; its neighbourhood columns are tx .. tx + 2r.
+    const int top = ty * kStrip;
+    int count[kStrip] = {};
+    const int tileRows = kTileH + 2 * r, tileCols = kTileW + 2 * r;
+    for (int b0 = 0; b0 < tileCols; b0 += bandCols) {
+        const int cols = min(bandCols, tileCols - b0);
+        __syncthreads(); // the previous band is no longer read (and halfHeight is written)
+        loadWrapped(band, tileRows, cols, in, width, height, x0 - r + b0, y0 - r);
+        __syncthreads();
+        const int lo = max(b0, tx), hi = min(b0 + cols, tx + 2 * r + 1);
+        for (int c = lo; c < hi; ++c) {
+            const int v = halfHeight[c - tx];
+            const Cell* column = band + (c - b0);
+            // Column span of the strip's first cell, then slide it down the strip.
+            int sum = 0;
+            for (int row = top + r - v; row <= top + r + v; ++row) sum += column[row * cols] == 1;
+            count[0] += sum;
+#pragma unroll
+            for (int k = 1; k < kStrip; ++k) {
+                sum += (column[(top + r + k + v) * cols] == 1) - (column[(top + r + k - 1 - v) * cols] == 1);
+                count[k] += sum;
+            }
+        }
+    }
+    const int x = x0 + tx;
+    if (x >= width) return;
+#pragma unroll
+    for (int k = 0; k < kStrip; ++k) {
+        const int y = y0 + top + k;
+        if (y >= height) break;
+        const std::size_t i = std::size_t(y) * width + x;
+        out[i] = nextCell(rule, in[i], count[k]);
+    }
+}
+
+class CoarseBackend final : public ByteGridBackend {
+    void prepareKernel() override {
+        const int r = deviceRule().radius;
+        int device = 0, optin = 0;
+        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
+        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        const int budget = std::min(optin, kSharedBudget);
+        const int tableBytes = int(sizeof(int)) * (2 * r + 1);
+        const int tileRows = kTileH + 2 * r;
+        // The whole halo tile in one band when it fits (r <= ~120); else as many columns as fit.
+        bandCols_ = std::min(kTileW + 2 * r, (budget - tableBytes) / tileRows);
+        if (bandCols_ < 1) throw Error("coarse: radius " + std::to_string(r) + " does not fit in shared memory");
+        sharedBytes_ = tableBytes + bandCols_ * tileRows;
+        if (sharedBytes_ > 48 * 1024)
+            CATLAB_CUDA_CHECK(
+                cudaFuncSetAttribute(coarseStepKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, sharedBytes_));
+    }
+
+    void stepOnce(const Cell* in, Cell* out) override {
+        const GridSize s = gridSize();
+        const dim3 threads(kThreadsX, kThreadsY);
+        const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
+        coarseStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandCols_);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    }
+
+    int bandCols_ = 0;
+    int sharedBytes_ = 0;
+};
+
+} // namespace
+
+CudaBackendFactory coarseBackendFactory() {
+    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<CoarseBackend>(); }, deviceRuleUnsupported,
+            "any rule (up to 16 count intervals per set), radius 1..500"};
+}
+
+} // namespace catlab::cuda
