@@ -1,0 +1,138 @@
+// `mcell`: several cells per thread sharing neighbourhood reads (the MCELL scheme, with an out-halo
+// tile in shared memory). Each thread computes kCells horizontally adjacent cells: on every
+// neighbourhood row it reads the union of their spans once and adds each cell it reads to every
+// partial count whose span holds it, so a read serves up to kCells cells. Large radii stream the
+// halo tile through shared memory in bands of rows.
+#include "byte_grid_backend.cuh"
+#include "cuda_backends.hpp"
+
+#include <algorithm>
+
+namespace catlab::cuda {
+namespace {
+
+constexpr int kCells = 4; // cells per thread; a 4-byte stride between threads keeps banks distinct
+constexpr int kThreadsX = 32;
+constexpr int kThreadsY = 8;
+constexpr int kTileW = kThreadsX * kCells;
+constexpr int kTileH = kThreadsY;
+// Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
+constexpr int kSharedBudget = 96 * 1024;
+
+__device__ int wrapIndex(int v, int n) {
+    v %= n;
+    return v < 0 ? v + n : v;
+}
+
+// Copies `rows` x `cols` cells whose top-left cell is global (gx0, gy0), torus-wrapped, into dst
+// (pitch cols). Sides may be smaller than the tile, so every index wraps fully.
+__device__ void loadWrapped(Cell* dst, int rows, int cols, const Cell* in, int width, int height, int gx0, int gy0) {
+    const int xStart = wrapIndex(gx0 + int(threadIdx.x), width);
+    for (int i = threadIdx.y; i < rows; i += blockDim.y) {
+        const Cell* src = in + std::size_t(wrapIndex(gy0 + i, height)) * width;
+        int gx = xStart;
+        for (int j = threadIdx.x; j < cols; j += blockDim.x) {
+            dst[i * cols + j] = src[gx];
+            gx = (gx + blockDim.x) % width;
+        }
+    }
+}
+
+// A cell at offset c of a row segment lies in the span of cell j when j <= c <= j + 2h.
+__device__ __forceinline__ void addToSpans(int (&count)[kCells], int live, int c, int h) {
+#pragma unroll
+    for (int j = 0; j < kCells; ++j) count[j] += (c >= j && c <= j + 2 * h) ? live : 0;
+}
+
+// Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a band of `bandRows`
+// halo-tile rows of kTileW + 2r cells.
+__global__ void mcellStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
+                                DeviceRule rule, int bandRows) {
+    extern __shared__ int shared[];
+    const int r = rule.radius;
+    int* halfWidth = shared;
+    Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
+    const int pitch = kTileW + 2 * r;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+
+    for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY)
+        halfWidth[i] = deviceRowHalfWidth(rule, i - r);
+
+    // Halo-tile row t holds global row y0 - r + t; this thread's neighbourhood rows are t = ty .. ty + 2r.
+    int count[kCells] = {};
+    const int tileRows = kTileH + 2 * r;
+    for (int b0 = 0; b0 < tileRows; b0 += bandRows) {
+        const int rows = min(bandRows, tileRows - b0);
+        __syncthreads(); // the previous band is no longer read (and halfWidth is written)
+        loadWrapped(band, rows, pitch, in, width, height, x0 - r, y0 - r + b0);
+        __syncthreads();
+        const int lo = max(b0, ty), hi = min(b0 + rows, ty + 2 * r + 1);
+        for (int t = lo; t < hi; ++t) {
+            const int h = halfWidth[t - ty];
+            // The segment covering all kCells spans: 2h + kCells cells, starting h left of the first cell.
+            const Cell* p = band + (t - b0) * pitch + tx * kCells + r - h;
+            const int length = 2 * h + kCells;
+            // Head [0, kCells-1) and tail [max(kCells-1, 2h+1), length) lie in only some spans;
+            // the middle [kCells-1, 2h] lies in all of them and needs a single sum.
+#pragma unroll
+            for (int c = 0; c < kCells - 1; ++c) addToSpans(count, p[c] == 1, c, h);
+            int middle = 0;
+            for (int c = kCells - 1; c <= 2 * h; ++c) middle += p[c] == 1;
+            const int tail = max(kCells - 1, 2 * h + 1);
+#pragma unroll
+            for (int e = 0; e < kCells - 1; ++e)
+                if (tail + e < length) addToSpans(count, p[tail + e] == 1, tail + e, h);
+#pragma unroll
+            for (int j = 0; j < kCells; ++j) count[j] += middle;
+        }
+    }
+    const int y = y0 + ty;
+    if (y >= height) return;
+#pragma unroll
+    for (int j = 0; j < kCells; ++j) {
+        const int x = x0 + tx * kCells + j;
+        if (x >= width) break;
+        const std::size_t i = std::size_t(y) * width + x;
+        out[i] = nextCell(rule, in[i], count[j]);
+    }
+}
+
+class McellBackend final : public ByteGridBackend {
+    void prepareKernel() override {
+        const int r = deviceRule().radius;
+        int device = 0, optin = 0;
+        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
+        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        const int budget = std::min(optin, kSharedBudget);
+        const int tableBytes = int(sizeof(int)) * (2 * r + 1);
+        const int pitch = kTileW + 2 * r;
+        // The whole halo tile in one band when it fits; else as many rows as fit (at r = 500, ~85).
+        bandRows_ = std::min(kTileH + 2 * r, (budget - tableBytes) / pitch);
+        if (bandRows_ < 1) throw Error("mcell: radius " + std::to_string(r) + " does not fit in shared memory");
+        sharedBytes_ = tableBytes + bandRows_ * pitch;
+        if (sharedBytes_ > 48 * 1024)
+            CATLAB_CUDA_CHECK(
+                cudaFuncSetAttribute(mcellStepKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, sharedBytes_));
+    }
+
+    void stepOnce(const Cell* in, Cell* out) override {
+        const GridSize s = gridSize();
+        const dim3 threads(kThreadsX, kThreadsY);
+        const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
+        mcellStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    }
+
+    int bandRows_ = 0;
+    int sharedBytes_ = 0;
+};
+
+} // namespace
+
+CudaBackendFactory mcellBackendFactory() {
+    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<McellBackend>(); }, deviceRuleUnsupported,
+            "any rule (up to 16 count intervals per set), radius 1..500"};
+}
+
+} // namespace catlab::cuda
