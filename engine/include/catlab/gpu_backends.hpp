@@ -10,8 +10,13 @@ struct GpuBackendDescription {
 };
 
 // The CUDA backends (add a line here and a factory in engine/cuda/register_cuda.cu), in the order `catlab backends` lists them; shared by builds with and without CUDA.
-inline constexpr std::array<GpuBackendDescription, 1> kGpuBackendDescriptions{{
+inline constexpr std::array<GpuBackendDescription, 6> kGpuBackendDescriptions{{
     {"base", "CUDA: one cell per thread, neighbourhood read from global memory"},
+    {"shared", "CUDA: shared-memory tile with halo"},
+    {"coarse", "CUDA: large shared-memory tile, thread coarsening"},
+    {"mcell", "CUDA: several cells per thread sharing neighbourhood reads"},
+    {"pack", "CUDA: 8 one-byte cells packed in a 64-bit word, bitwise neighbourhood work"},
+    {"cat", "CUDA: neighbourhood sums as matrix products on tensor cores (WMMA)"},
 }};
 
 } // namespace catlab
