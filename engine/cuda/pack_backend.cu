@@ -1,0 +1,159 @@
+// `pack`: packet coding (Cagigas et al.): one thread per 64-bit word of 8 one-byte cells. The
+// neighbourhood count is built with byte-lane SWAR arithmetic:
+//   T_d = sum of the live masks of the rows whose half-width is >= d (column sums, 8-bit lanes),
+//   count = T_0 + sum_{d>=1} (T_d shifted left by d + T_d shifted right by d),
+// processing d from r down to 0, so any union of centred row spans (Moore, von Neumann, circular)
+// costs 2r+1 row loads and 2r+1 shift-adds per word. Column sums stay below 256 (r <= 127) and the
+// counts are accumulated in 16-bit lanes (at most 255^2).
+#include "cuda_backends.hpp"
+#include "padded_grid_backend.cuh"
+
+#include <algorithm>
+#include <numeric>
+
+namespace catlab::cuda {
+namespace {
+
+using Word = unsigned long long;
+constexpr int kMaxPackRadius = 127;
+constexpr Word kOnes = 0x0101010101010101ull;
+constexpr Word kLow7 = 0x7F7F7F7F7F7F7F7Full;
+constexpr Word kEvenLanes = 0x00FF00FF00FF00FFull;
+
+// The rows of the neighbourhood ordered by half-width, widest first.
+struct PackPlan {
+    int radius;
+    int rows;
+    short dy[2 * kMaxPackRadius + 1];
+    short halfWidth[2 * kMaxPackRadius + 1];
+};
+
+// 0x01 in every byte equal to 1 (exact zero-byte test of word ^ 0x01..01, no carries between bytes).
+__device__ __forceinline__ Word liveMask(Word w) {
+    const Word t = w ^ kOnes;
+    const Word y = ~(((t & kLow7) + kLow7) | t | kLow7);
+    return y >> 7;
+}
+
+// Bytes s..s+7 of the 16-byte little-endian pair (lo, hi), 1 <= s <= 7.
+__device__ __forceinline__ Word funnel(Word lo, Word hi, int s) { return (lo >> (8 * s)) | (hi << (64 - 8 * s)); }
+
+__device__ __forceinline__ void widenAdd(Word bytes, Word& even, Word& odd) {
+    even += bytes & kEvenLanes;
+    odd += (bytes >> 8) & kEvenLanes;
+}
+
+// K: words of halo on each side (8K >= r). T[k] covers padded word w + k; the thread's word is T[K].
+template <int K>
+__global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ out, int pitchWords, int words,
+                               int height, const __grid_constant__ PackPlan plan, DeviceRule rule) {
+    const int w = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (w >= words || y >= height) return;
+    const Word* base = in + std::size_t(y + plan.radius) * pitchWords + w;
+
+    Word T[2 * K + 1];
+#pragma unroll
+    for (int k = 0; k <= 2 * K; ++k) T[k] = 0;
+    Word even = 0, odd = 0; // counts of cells 0,2,4,6 and 1,3,5,7 in 16-bit lanes
+    int next = 0;
+#pragma unroll
+    for (int q = K; q >= 0; --q) {
+#pragma unroll 1
+        for (int s = 7; s >= 0; --s) {
+            const int d = 8 * q + s;
+            if (d > plan.radius) continue;
+            for (; next < plan.rows && plan.halfWidth[next] == d; ++next) {
+                const Word* row = base + std::ptrdiff_t(plan.dy[next]) * pitchWords;
+#pragma unroll
+                for (int k = 0; k <= 2 * K; ++k) T[k] += liveMask(row[k]);
+            }
+            // Lane i gets T at offsets i + d and i - d; each is widened to 16-bit lanes before adding.
+            if (s == 0) {
+                widenAdd(T[K + q], even, odd);
+                if (q > 0) widenAdd(T[K - q], even, odd);
+            } else {
+                widenAdd(funnel(T[K + q], T[K + q + 1 <= 2 * K ? K + q + 1 : 2 * K], s), even, odd);
+                widenAdd(funnel(T[K - q - 1 >= 0 ? K - q - 1 : 0], T[K - q], 8 - s), even, odd);
+            }
+        }
+    }
+    const Word centre = base[K];
+    Word result = 0;
+#pragma unroll
+    for (int i = 0; i < 8; ++i) {
+        const int count = int((((i & 1) ? odd : even) >> (16 * (i >> 1))) & 0xFFFF);
+        result |= Word(nextCell(rule, Cell(centre >> (8 * i)), count)) << (8 * i);
+    }
+    out[std::size_t(y + plan.radius) * pitchWords + w + K] = result;
+}
+
+int haloWordsFor(int radius) {
+    const int needed = (radius + 7) / 8;
+    int k = 1;
+    while (k < needed) k *= 2;
+    return k;
+}
+
+class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
+    void choose(const Rule& rule, GridSize size, PaddedGeometry& g, RowMajorLayout& layout) override {
+        haloWords_ = haloWordsFor(rule.radius);
+        words_ = (size.width + 7) / 8;
+        pitchWords_ = words_ + 2 * haloWords_;
+        g = {size.width, size.height, 8 * haloWords_, rule.radius, 8 * pitchWords_, size.height + 2 * rule.radius};
+        layout = {8 * pitchWords_};
+
+        plan_ = {};
+        plan_.radius = rule.radius;
+        plan_.rows = 2 * rule.radius + 1;
+        std::vector<int> dys(plan_.rows);
+        std::iota(dys.begin(), dys.end(), -rule.radius);
+        std::stable_sort(dys.begin(), dys.end(), [&](int a, int b) {
+            return rowHalfWidth(rule.neighbourhood, rule.radius, a) > rowHalfWidth(rule.neighbourhood, rule.radius, b);
+        });
+        for (int i = 0; i < plan_.rows; ++i) {
+            plan_.dy[i] = short(dys[i]);
+            plan_.halfWidth[i] = short(rowHalfWidth(rule.neighbourhood, rule.radius, dys[i]));
+        }
+    }
+
+    template <int K>
+    void launch(const Word* in, Word* out) {
+        const dim3 threads(64, 4);
+        const dim3 blocks(blocksFor(words_, threads.x), blocksFor(geometry().height, threads.y));
+        packStepKernel<K><<<blocks, threads>>>(in, out, pitchWords_, words_, geometry().height, plan_, deviceRule());
+        CATLAB_CUDA_CHECK_LAUNCH();
+    }
+
+    void stepOnce(const Cell* in, Cell* out) override {
+        // Rows are 8-byte aligned: the pitch is a multiple of 8 cells and cudaMalloc aligns the base.
+        const Word* i = reinterpret_cast<const Word*>(in);
+        Word* o = reinterpret_cast<Word*>(out);
+        switch (haloWords_) {
+        case 1: return launch<1>(i, o);
+        case 2: return launch<2>(i, o);
+        case 4: return launch<4>(i, o);
+        case 8: return launch<8>(i, o);
+        default: return launch<16>(i, o);
+        }
+    }
+
+    PackPlan plan_{};
+    int haloWords_ = 1, words_ = 0, pitchWords_ = 0;
+};
+
+std::optional<std::string> packUnsupported(const Rule& rule) {
+    if (auto why = deviceRuleUnsupported(rule)) return why;
+    if (rule.radius > kMaxPackRadius)
+        return "pack handles radius 1.." + std::to_string(kMaxPackRadius) + " (column sums in 8-bit lanes)";
+    return std::nullopt;
+}
+
+} // namespace
+
+CudaBackendFactory packBackendFactory() {
+    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<PackBackend>(); }, packUnsupported,
+            "radius 1..127, any neighbourhood (up to 16 count intervals per set)"};
+}
+
+} // namespace catlab::cuda

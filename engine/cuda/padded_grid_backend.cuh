@@ -1,0 +1,191 @@
+#pragma once
+// Shared by `pack` and `cat`: the state lives in a padded device layout (row pitch or fragment grid
+// rounded up) with a halo of wrapped cells around the W x H torus, so the step kernels never wrap.
+// Cell (x, y) sits at padded (left + x, top + y); every other padded cell is a halo cell holding a
+// copy of the interior cell it wraps to, refreshed after each step. Padding is never counted: it is
+// only ever read as the neighbour it stands for.
+#include "byte_grid_backend.cuh"
+
+#include "catlab/error.hpp"
+
+namespace catlab::cuda {
+
+struct PaddedGeometry {
+    int width = 0, height = 0;             // the torus
+    int left = 0, top = 0;                 // padded position of cell (0, 0)
+    int paddedWidth = 0, paddedHeight = 0; // cells
+};
+
+// Byte offset of padded (px, py): plain rows of `pitch` bytes.
+struct RowMajorLayout {
+    int pitch;
+    __device__ std::size_t operator()(int px, int py) const { return std::size_t(py) * pitch + px; }
+};
+
+// Byte offset of padded (px, py): 16x16 fragments stored contiguously, fragments row-major.
+struct FragmentLayout {
+    int fragmentsPerRow;
+    __device__ std::size_t operator()(int px, int py) const {
+        const std::size_t fragment = std::size_t(py >> 4) * fragmentsPerRow + (px >> 4);
+        return fragment * 256 + (py & 15) * 16 + (px & 15);
+    }
+};
+
+__device__ __forceinline__ int wrapIndex(int i, int n) {
+    i %= n;
+    return i < 0 ? i + n : i;
+}
+
+template <class Layout>
+__global__ void packCellsKernel(const Cell* __restrict__ canonical, Cell* __restrict__ padded, PaddedGeometry g,
+                                Layout layout) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y;
+    if (x >= g.width) return;
+    padded[layout(g.left + x, g.top + y)] = canonical[std::size_t(y) * g.width + x];
+}
+
+template <class Layout>
+__global__ void unpackCellsKernel(const Cell* __restrict__ padded, Cell* __restrict__ canonical, PaddedGeometry g,
+                                  Layout layout) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y;
+    if (x >= g.width) return;
+    canonical[std::size_t(y) * g.width + x] = padded[layout(g.left + x, g.top + y)];
+}
+
+// Halo columns of the interior rows: index i < left is column i, the rest follow the interior.
+template <class Layout>
+__global__ void sideHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int py = g.top + blockIdx.y;
+    if (i >= g.paddedWidth - g.width) return;
+    const int px = i < g.left ? i : i + g.width;
+    cells[layout(px, py)] = cells[layout(g.left + wrapIndex(px - g.left, g.width), py)];
+}
+
+// Whole halo rows above and below the interior; they read interior cells only, as the side halos do,
+// so the two kernels are independent.
+template <class Layout>
+__global__ void rowHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
+    const int px = blockIdx.x * blockDim.x + threadIdx.x;
+    const int j = blockIdx.y;
+    if (px >= g.paddedWidth) return;
+    const int py = j < g.top ? j : j + g.height;
+    const int sx = g.left + wrapIndex(px - g.left, g.width);
+    const int sy = g.top + wrapIndex(py - g.top, g.height);
+    cells[layout(px, py)] = cells[layout(sx, sy)];
+}
+
+// Double-buffered padded state; a subclass picks the geometry and layout and supplies one generation.
+template <class Layout>
+class PaddedGridBackend : public Backend {
+  public:
+    MemorySpace memorySpace() const override { return MemorySpace::Device; }
+
+    void load(ConstCellBuffer source) override {
+        if (source.space == MemorySpace::Device) {
+            if (source.size != gridSize()) throw Error("load: state has the wrong size");
+            pack(source.data); // straight from the other device buffer
+        } else {
+            copyCellsToDevice(source, scratch_.data(), gridSize());
+            pack(scratch_.data());
+        }
+    }
+
+    void store(CellBuffer destination) const override {
+        if (destination.space == MemorySpace::Device) {
+            if (destination.size != gridSize()) throw Error("store: state has the wrong size");
+            unpack(destination.data);
+        } else {
+            unpack(scratch_.data());
+            copyCellsFromDevice(scratch_.data(), destination, gridSize());
+        }
+    }
+
+    void step(int generations) override {
+        for (int g = 0; g < generations; ++g) {
+            stepOnce(current_.data(), next_.data());
+            refreshHalo(next_.data());
+            std::swap(current_, next_);
+        }
+    }
+
+    std::uint64_t population() const override {
+        unpack(scratch_.data());
+        return countLiveOnDevice(scratch_.data(), scratch_.size());
+    }
+
+    void randomize(double density, std::uint64_t seed) override {
+        fillRandomOnDevice(scratch_.data(), gridSize(), density, seed);
+        pack(scratch_.data());
+    }
+
+    void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
+
+  protected:
+    // The padded geometry and layout for a grid; called by prepare().
+    virtual void choose(const Rule& rule, GridSize size, PaddedGeometry& geometry, Layout& layout) = 0;
+    virtual void stepOnce(const Cell* in, Cell* out) = 0;
+
+    void prepare(const Rule& rule, GridSize size) override {
+        deviceRule_ = makeDeviceRule(rule);
+        PaddedGeometry g;
+        Layout layout{};
+        choose(rule, size, g, layout);
+        const std::size_t padded = std::size_t(g.paddedWidth) * g.paddedHeight;
+        if (padded != current_.size() || std::size_t(size.width) * size.height != scratch_.size()) {
+            current_ = DeviceBuffer<Cell>(); // free before allocating: the grid may fill the GPU
+            next_ = DeviceBuffer<Cell>();
+            scratch_ = DeviceBuffer<Cell>();
+            current_ = DeviceBuffer<Cell>(padded);
+            next_ = DeviceBuffer<Cell>(padded);
+            scratch_ = DeviceBuffer<Cell>(std::size_t(size.width) * size.height);
+        }
+        // Halo padding beyond what wrapping fills is never read, but keep it defined.
+        CATLAB_CUDA_CHECK(cudaMemset(current_.data(), 0, padded));
+        CATLAB_CUDA_CHECK(cudaMemset(next_.data(), 0, padded));
+        geometry_ = g;
+        layout_ = layout;
+    }
+
+    const DeviceRule& deviceRule() const { return deviceRule_; }
+    const PaddedGeometry& geometry() const { return geometry_; }
+    const Layout& layout() const { return layout_; }
+
+  private:
+    GridSize gridSize() const { return {geometry_.width, geometry_.height}; }
+
+    void pack(const Cell* canonical) {
+        const unsigned threads = 256;
+        packCellsKernel<<<dim3(blocksFor(geometry_.width, threads), geometry_.height), threads>>>(
+            canonical, current_.data(), geometry_, layout_);
+        CATLAB_CUDA_CHECK_LAUNCH();
+        refreshHalo(current_.data());
+    }
+
+    void unpack(Cell* canonical) const {
+        const unsigned threads = 256;
+        unpackCellsKernel<<<dim3(blocksFor(geometry_.width, threads), geometry_.height), threads>>>(
+            current_.data(), canonical, geometry_, layout_);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    }
+
+    void refreshHalo(Cell* cells) const {
+        const PaddedGeometry& g = geometry_;
+        const unsigned threads = 128;
+        sideHaloKernel<<<dim3(blocksFor(g.paddedWidth - g.width, threads), g.height), threads>>>(cells, g, layout_);
+        CATLAB_CUDA_CHECK_LAUNCH();
+        rowHaloKernel<<<dim3(blocksFor(g.paddedWidth, threads), g.paddedHeight - g.height), threads>>>(cells, g,
+                                                                                                       layout_);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    }
+
+    DeviceBuffer<Cell> current_, next_;
+    mutable DeviceBuffer<Cell> scratch_; // canonical bytes for load/store/randomize/population
+    DeviceRule deviceRule_{};
+    PaddedGeometry geometry_{};
+    Layout layout_{};
+};
+
+} // namespace catlab::cuda
