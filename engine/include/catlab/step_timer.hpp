@@ -1,0 +1,33 @@
+#pragma once
+
+#include "catlab/backend.hpp"
+
+#include <memory>
+#include <string>
+
+namespace catlab {
+
+// Measures how long a backend takes for some generations. Host backends are timed with
+// std::chrono::steady_clock; device backends with CUDA events recorded on the legacy default stream
+// around the launches (the legacy stream also waits for work on other blocking streams), so the
+// figure is GPU time rather than launch overhead plus host jitter.
+class StepTimer {
+  public:
+    virtual ~StepTimer() = default;
+    // Runs backend.step(generations), waits for it and returns the elapsed milliseconds.
+    // Work queued before the call is finished first and not counted.
+    virtual double time(Backend& backend, int generations) = 0;
+    // "steady_clock" or "cuda-events".
+    virtual const char* method() const = 0;
+};
+
+// The timer for a backend in this memory space. Without CUDA, device backends (which cannot be
+// created then anyway) get the steady_clock timer.
+std::unique_ptr<StepTimer> makeStepTimer(MemorySpace space);
+
+// The current CUDA device: its name and PCI bus id ("0000:19:00.0"), or empty strings when this
+// catlab has no CUDA or there is no usable device.
+std::string cudaDeviceName();
+std::string cudaDevicePciBusId();
+
+} // namespace catlab

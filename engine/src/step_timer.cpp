@@ -1,0 +1,43 @@
+#include "catlab/step_timer.hpp"
+
+#include <chrono>
+
+namespace catlab {
+
+namespace {
+
+class SteadyClockTimer final : public StepTimer {
+  public:
+    double time(Backend& backend, int generations) override {
+        backend.synchronize();
+        const auto start = std::chrono::steady_clock::now();
+        backend.step(generations);
+        backend.synchronize();
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+    const char* method() const override { return "steady_clock"; }
+};
+
+} // namespace
+
+std::unique_ptr<StepTimer> makeSteadyClockTimer() { return std::make_unique<SteadyClockTimer>(); }
+
+#ifdef CATLAB_HAVE_CUDA
+std::unique_ptr<StepTimer> makeCudaEventTimer(); // engine/cuda/cuda_step_timer.cu
+#endif
+
+std::unique_ptr<StepTimer> makeStepTimer(MemorySpace space) {
+#ifdef CATLAB_HAVE_CUDA
+    if (space == MemorySpace::Device) return makeCudaEventTimer();
+#else
+    (void)space;
+#endif
+    return makeSteadyClockTimer();
+}
+
+#ifndef CATLAB_HAVE_CUDA
+std::string cudaDeviceName() { return {}; }
+std::string cudaDevicePciBusId() { return {}; }
+#endif
+
+} // namespace catlab
