@@ -12,5 +12,6 @@ int runMain(int argc, char** argv);
 void addRunCommand(CLI::App& app);
 void addBackendsCommand(CLI::App& app);
 void addRulesCommand(CLI::App& app);
+void addBenchCommand(CLI::App& app);
 
 } // namespace catlab::cli

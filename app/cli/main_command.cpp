@@ -1,6 +1,8 @@
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
 
+#include "build_info.hpp"
+
 #include "catlab/error.hpp"
 
 #include <cstdio>
@@ -11,10 +13,11 @@ namespace catlab::cli {
 
 int runMain(int argc, char** argv) {
     CLI::App app{"catlab: a laboratory for cellular automata on the GPU and CPU"};
-    app.set_version_flag("--version", "catlab 0.1.0");
+    app.set_version_flag("--version", "catlab " CATLAB_VERSION_STRING " (commit " CATLAB_GIT_COMMIT ")");
     addRunCommand(app);
     addBackendsCommand(app);
     addRulesCommand(app);
+    addBenchCommand(app);
     app.require_subcommand(0, 1);
     try {
         app.parse(argc, argv);

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "catlab/rule.hpp"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace catlab::cli {
+
+struct BenchOptions {
+    std::string backends = "all";  // comma list of backend names and/or "all"
+    std::string radii = "1..16";    // see parseRadiusList
+    std::string size = "4096";      // "N" or "WxH"
+    int steps = 20;                 // generations per repeat
+    int repeats = 5;
+    int warmup = 3;                 // generations before timing
+    std::uint64_t seed = 1;
+    std::string ruleSet = "cat";    // "cat" or "scaled"
+    std::optional<std::string> csvPath;
+    std::optional<std::string> plotPath;
+    std::string nvmlLibrary = "libnvidia-ml.so.1"; // tests point this at a missing library
+    std::string python = "python3";                // interpreter for tools/plot_bench.py
+};
+
+// One (backend, radius) measurement, or the reason there is none.
+struct BenchRow {
+    std::string backend;
+    bool onDevice = false;
+    int radius = 0;
+    std::string rule;     // Golly notation
+    std::string ruleName; // preset name or "scaled r<r>"
+    GridSize size{};
+    bool measured = false;
+    std::string status;   // "ok", or "n/a (why)"
+    std::string timer;    // "cuda-events" / "steady_clock"
+    double msMedian = 0, msMin = 0, msMax = 0; // per step, over the repeats
+    double cellUpdatesPerSecond = 0;
+    std::optional<double> speedupOverBase;
+    std::optional<double> watts;
+    std::optional<double> joulesPerStep;
+};
+
+struct BenchReport {
+    std::vector<BenchRow> rows; // backend-major, in the order asked for
+    std::string gpuName;        // "none" without a GPU
+    std::string powerSource;    // how watts were obtained, or why they are n/a
+    std::string date;
+    std::string commit;
+    BenchOptions options;
+};
+
+// The rule benchmarked at a radius: the CAT paper's instance (preset cat-r<r>) for rule set "cat"
+// when there is one, otherwise cat-r16 scaled to the neighbourhood (see the bench --help text).
+struct BenchRule {
+    Rule rule;
+    std::string name;
+    double density = 0.5;
+};
+BenchRule benchRule(int radius, const std::string& ruleSet);
+
+// Backend names (canonical spelling) for a --backends list; "all" is every backend available here
+// except cpu-naive. Throws catlab::Error for unknown names (listing the known ones).
+std::vector<std::string> selectBackends(const std::string& list, std::ostream& notices);
+
+// Checks every option (throws catlab::Error), measures, and returns the rows; progress goes to `log`.
+BenchReport runBench(const BenchOptions& options, std::ostream& log);
+
+void printBenchTable(const BenchReport& report, std::ostream& out);
+void writeBenchCsv(const BenchReport& report, const std::string& path);
+extern const char* const kBenchCsvHeader;
+
+// The whole subcommand: run, table to `out`, --csv and --plot. Throws catlab::Error on failure
+// (after the CSV is written when only the plot failed). Returns 0.
+int runBenchCommand(const BenchOptions& options, std::ostream& out, std::ostream& log);
+
+// Where tools/plot_bench.py is: $CATLAB_PLOT_SCRIPT, else next to the installed binary, else the source tree.
+std::string plotScriptPath();
+
+} // namespace catlab::cli
