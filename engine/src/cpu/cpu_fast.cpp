@@ -1,0 +1,650 @@
+#include "cpu_fast.hpp"
+
+#include "catlab/error.hpp"
+#include "thread_pool.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace catlab {
+
+class CpuFastBackend::Stepper {
+  public:
+    virtual ~Stepper() = default;
+    virtual void step(const Grid& from, Grid& to) = 0;
+};
+
+namespace {
+
+// ---- Shape and live cells ------------------------------------------------------------------------
+
+struct Geometry {
+    Geometry(const Rule& rule, GridSize size)
+        : width(size.width), height(size.height), radius(rule.radius), pad(rule.radius + 1) {
+        for (int dy = -radius; dy <= radius; ++dy) halfWidths.push_back(rowHalfWidth(rule.neighbourhood, radius, dy));
+    }
+    int halfWidth(int dy) const { return halfWidths[std::size_t(dy + radius)]; }
+    int stride() const { return width + 2 * pad; } // a padded row: columns -pad .. width + pad - 1
+
+    int width, height, radius;
+    int pad; // columns read beyond each side of the grid: the von Neumann counter reaches r + 1
+    std::vector<int> halfWidths;
+};
+
+// Cells in state 1 as 0/1 bytes, each row padded on both sides with `pad` columns wrapped from the other
+// side, so that the counters read neighbours without any modulo in their inner loops.
+class AlivePlane {
+  public:
+    // Holds no cells unless `needed`: the Moore counter reads the states directly.
+    AlivePlane(const Geometry& g, bool needed)
+        : width_(g.width), height_(g.height), pad_(g.pad), stride_(g.stride()),
+          cells_(needed ? std::size_t(g.stride()) * std::size_t(g.height) : 0) {}
+
+    // Row y, wrapping (any integer), pointing at column 0.
+    const Cell* row(long long y) const {
+        long long wrapped = y % height_;
+        if (wrapped < 0) wrapped += height_;
+        return cells_.data() + std::size_t(wrapped) * std::size_t(stride_) + std::size_t(pad_);
+    }
+
+    void fillRow(const Cell* states, int y, bool manyStates) {
+        Cell* out = cells_.data() + std::size_t(y) * std::size_t(stride_);
+        // The grid is at least 2r + 1 wide, so pad = r + 1 <= width and each pad is a single copy.
+        copyAlive(states + width_ - pad_, out, pad_, manyStates);
+        copyAlive(states, out + pad_, width_, manyStates);
+        copyAlive(states, out + pad_ + width_, pad_, manyStates);
+    }
+
+  private:
+    static void copyAlive(const Cell* __restrict from, Cell* __restrict to, int n, bool manyStates) {
+        if (!manyStates) {
+            std::memcpy(to, from, std::size_t(n)); // two states: the state is the liveness
+            return;
+        }
+        for (int i = 0; i < n; ++i) to[i] = from[i] == 1;
+    }
+
+    int width_, height_, pad_, stride_;
+    std::vector<Cell> cells_;
+};
+
+// ---- Row primitives ------------------------------------------------------------------------------
+// Counts are kept in T: 16 bits when the neighbourhood has fewer than 65535 cells, else 32. Every sum wraps
+// modulo 2^bits; differences and running sums of wrapped values are still exact whenever the true
+// result fits in T, and every count the kernels produce does. The 16-bit loops have an SSE2 version
+// (baseline x86-64): a prefix sum is a serial chain in scalar code, but on eight lanes it is three
+// shifted adds plus the carry from the previous lanes.
+
+#if defined(__SSE2__)
+inline __m128i load128(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+inline void store128(void* p, __m128i v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
+
+// Inclusive prefix sums of the eight 16-bit lanes of v, plus `carry` (the same in every lane).
+inline __m128i scan16(__m128i v, __m128i carry) {
+    v = _mm_add_epi16(v, _mm_slli_si128(v, 2));
+    v = _mm_add_epi16(v, _mm_slli_si128(v, 4));
+    v = _mm_add_epi16(v, _mm_slli_si128(v, 8));
+    return _mm_add_epi16(v, carry);
+}
+inline __m128i lastLane16(__m128i v) { return _mm_shuffle_epi32(_mm_shufflehi_epi16(v, 0xFF), 0xFF); }
+
+// 0/1 bytes: the cells in state 1.
+template <bool ManyStates>
+inline __m128i aliveBytes(__m128i cells) {
+    if constexpr (!ManyStates) return cells; // with two states the state is the liveness
+    const __m128i one = _mm_set1_epi8(1);
+    return _mm_and_si128(_mm_cmpeq_epi8(cells, one), one);
+}
+#endif
+
+template <bool ManyStates>
+inline Cell alive(Cell state) {
+    return ManyStates ? Cell(state == 1) : state;
+}
+
+// p[0] = 0, p[i + 1] = v[0] + ... + v[i].
+template <class In, class T>
+void prefixSums(const In* v, T* p, int n) {
+    int i = 0;
+    p[0] = 0;
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 2 && sizeof(In) == 1) {
+        const __m128i zero = _mm_setzero_si128();
+        __m128i carry = zero;
+        for (; i + 16 <= n; i += 16) {
+            const __m128i bytes = load128(v + i);
+            const __m128i lo = scan16(_mm_unpacklo_epi8(bytes, zero), carry);
+            const __m128i hi = scan16(_mm_unpackhi_epi8(bytes, zero), lastLane16(lo));
+            store128(p + i + 1, lo);
+            store128(p + i + 9, hi);
+            carry = lastLane16(hi);
+        }
+    } else if constexpr (sizeof(T) == 2 && sizeof(In) == 2) {
+        __m128i carry = _mm_setzero_si128();
+        for (; i + 8 <= n; i += 8) {
+            const __m128i sums = scan16(load128(v + i), carry);
+            store128(p + i + 1, sums);
+            carry = lastLane16(sums);
+        }
+    }
+#endif
+    for (T sum = p[i]; i < n; ++i) p[i + 1] = sum = T(sum + v[i]);
+}
+
+// sums[i] += alive(cells[i])
+template <bool ManyStates, class T>
+void addAliveRow(T* __restrict sums, const Cell* __restrict cells, int n) {
+    for (int i = 0; i < n; ++i) sums[i] = T(sums[i] + alive<ManyStates>(cells[i]));
+}
+
+// columns[x] += alive(entering[x]) - alive(leaving[x]), then p[0] = 0 and p[x + 1] = p[x] + columns[x]:
+// one pass, so that the columns are still in registers when the scan needs them.
+template <bool ManyStates, class T>
+void slideAndScan(T* __restrict columns, const Cell* __restrict entering, const Cell* __restrict leaving,
+                  T* __restrict p, int n) {
+    int x = 0;
+    p[0] = 0;
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 2) {
+        const __m128i zero = _mm_setzero_si128();
+        __m128i carry = zero;
+        for (; x + 16 <= n; x += 16) {
+            const __m128i in = aliveBytes<ManyStates>(load128(entering + x));
+            const __m128i out = aliveBytes<ManyStates>(load128(leaving + x));
+            __m128i lo = load128(columns + x), hi = load128(columns + x + 8);
+            lo = _mm_sub_epi16(_mm_add_epi16(lo, _mm_unpacklo_epi8(in, zero)), _mm_unpacklo_epi8(out, zero));
+            hi = _mm_sub_epi16(_mm_add_epi16(hi, _mm_unpackhi_epi8(in, zero)), _mm_unpackhi_epi8(out, zero));
+            store128(columns + x, lo);
+            store128(columns + x + 8, hi);
+            lo = scan16(lo, carry);
+            hi = scan16(hi, lastLane16(lo));
+            store128(p + x + 1, lo);
+            store128(p + x + 9, hi);
+            carry = lastLane16(hi);
+        }
+    }
+#endif
+    for (T sum = p[x]; x < n; ++x) {
+        columns[x] = T(columns[x] + alive<ManyStates>(entering[x]) - alive<ManyStates>(leaving[x]));
+        p[x + 1] = sum = T(sum + columns[x]);
+    }
+}
+
+// counts[x] += the sum of columns x - w .. x + w, where p[c] is the sum of the columns before c.
+template <class T>
+void addSpan(T* __restrict counts, const T* __restrict p, int w, int n) {
+    const T* right = p + w + 1;
+    const T* left = p - w;
+    for (int x = 0; x < n; ++x) counts[x] = T(counts[x] + right[x] - left[x]);
+}
+
+// ---- Counters ------------------------------------------------------------------------------------
+// A counter walks down a band of rows and calls sink(y, hi, lo) for each row of the band in order:
+// hi[x] - lo[x] is the number of live cells in the neighbourhood of (x, y), centre included (the Moore
+// counter hands over prefix sums 2r + 1 apart, the others counts and zeros). Each band has its own
+// counter, so counters keep their scratch rows between generations.
+
+// What a generation's counters read: the current states, and for the counters that use it, the
+// padded plane of live cells (filled before the counters run).
+struct Source {
+    const Grid& states;
+    const AlivePlane& alive;
+    bool manyStates;
+
+    const Cell* stateRow(long long y) const {
+        const long long h = states.height();
+        return states.row(int(((y % h) + h) % h));
+    }
+};
+
+// Counts one row from scratch, as a centred span of each of the 2r + 1 rows of the neighbourhood read
+// from that row's prefix sums: O(r) per cell. Running sums start from it.
+template <class T>
+class SpanCounter {
+  public:
+    explicit SpanCounter(const Geometry& g) : g_(g), prefix_(std::size_t(g.stride()) + 1) {}
+
+    void countRow(const AlivePlane& alive, long long y, T* counts) {
+        std::fill_n(counts, g_.width, T(0));
+        for (int dy = -g_.radius; dy <= g_.radius; ++dy) {
+            prefixSums(alive.row(y + dy) - g_.pad, prefix_.data(), g_.stride());
+            addSpan(counts, prefix_.data() + g_.pad, g_.halfWidth(dy), g_.width);
+        }
+    }
+
+  private:
+    const Geometry& g_;
+    std::vector<T> prefix_;
+};
+
+// Moore: separable sums. columns_[x] holds the live cells of column x in rows y - r .. y + r; moving down
+// a row adds one row and removes another. A cell's count is then a window of 2r + 1 column sums, the
+// difference of two prefix sums of columns_. O(1) per cell, and it reads the states directly: the
+// horizontal wrap is handled on the prefix sums, which continue periodically beyond both ends.
+template <class T>
+class MooreCounter {
+  public:
+    static constexpr bool kUsesAlivePlane = false;
+
+    explicit MooreCounter(const Geometry& g)
+        : g_(g), columns_(std::size_t(g.width)), prefix_(std::size_t(g.width + 2 * g.radius + 1)) {}
+
+    template <class Sink>
+    void run(const Source& source, int y0, int y1, Sink&& sink) {
+        if (source.manyStates)
+            run<true>(source, y0, y1, sink);
+        else
+            run<false>(source, y0, y1, sink);
+    }
+
+  private:
+    template <bool ManyStates, class Sink>
+    void run(const Source& source, int y0, int y1, Sink& sink) {
+        const int r = g_.radius, w = g_.width;
+        T* p = prefix_.data() + r; // p[x] = live cells in columns 0 .. x - 1, for x in -r .. w + r
+        std::fill(columns_.begin(), columns_.end(), T(0));
+        for (int dy = -r; dy <= r; ++dy) addAliveRow<ManyStates>(columns_.data(), source.stateRow(y0 + dy), w);
+        prefixSums(columns_.data(), p, w);
+        for (int y = y0; y < y1; ++y) {
+            if (y > y0)
+                slideAndScan<ManyStates>(columns_.data(), source.stateRow(y + r), source.stateRow(y - r - 1), p, w);
+            extendPeriodically(p);
+            sink(y, p + r + 1, p - r);
+        }
+    }
+
+    // Prefix sums beyond the row, as if the columns repeated: p[-k] = p[w - k] - total, p[w + k] = p[k] + total.
+    void extendPeriodically(T* p) const {
+        const int r = g_.radius, w = g_.width;
+        const T total = p[w];
+        for (int k = 1; k <= r; ++k) {
+            p[-k] = T(p[w - k] - total);
+            p[w + k] = T(p[k] + total);
+        }
+    }
+
+    const Geometry& g_;
+    std::vector<T> columns_, prefix_;
+};
+
+// von Neumann: the diamond at (x, y) is the diamond at (x, y - 1) plus its new bottom edge minus the
+// old top edge. Each edge is a V of 2r + 1 cells made of two diagonal segments, and a segment is the
+// difference of two prefix sums running along its diagonal:
+//   main[y][x] = alive(x, y) + main[y - 1][x - 1]   (down and to the right)
+//   anti[y][x] = alive(x, y) + anti[y - 1][x + 1]   (down and to the left)
+// The prefix sums start at the band's first halo row and live in a ring of the 2r + 3 rows in use.
+// O(1) per cell.
+template <class T>
+class VonNeumannCounter {
+  public:
+    static constexpr bool kUsesAlivePlane = true;
+
+    explicit VonNeumannCounter(const Geometry& g)
+        : g_(g), ringRows_(2 * g.radius + 3), main_(std::size_t(ringRows_) * std::size_t(g.stride())),
+          anti_(main_.size()), counts_(std::size_t(g.width)), zeros_(counts_.size()), spans_(g) {}
+
+    template <class Sink>
+    void run(const Source& source, int y0, int y1, Sink&& sink) {
+        const AlivePlane& alive = source.alive;
+        const int r = g_.radius;
+        const int first = y0 - r - 1; // the oldest row the first step reads
+        startDiagonals(alive, first);
+        for (int y = first + 1; y <= y0 + r; ++y) extendDiagonals(alive, y);
+        spans_.countRow(alive, y0, counts_.data());
+        sink(y0, counts_.data(), zeros_.data());
+        for (int y = y0 + 1; y < y1; ++y) {
+            extendDiagonals(alive, y + r);
+            moveDown(y);
+            sink(y, counts_.data(), zeros_.data());
+        }
+    }
+
+  private:
+    // Row y of a ring, pointing at column 0; columns -pad .. width + pad - 1 exist.
+    T* ringRow(std::vector<T>& ring, long long y) {
+        long long slot = y % ringRows_;
+        if (slot < 0) slot += ringRows_;
+        return ring.data() + std::size_t(slot) * std::size_t(g_.stride()) + std::size_t(g_.pad);
+    }
+
+    void startDiagonals(const AlivePlane& alive, long long y) {
+        const Cell* a = alive.row(y) - g_.pad;
+        std::copy_n(a, g_.stride(), ringRow(main_, y) - g_.pad);
+        std::copy_n(a, g_.stride(), ringRow(anti_, y) - g_.pad);
+    }
+
+    void extendDiagonals(const AlivePlane& alive, long long y) {
+        const int n = g_.stride();
+        extendDiagonal(alive.row(y) - g_.pad, ringRow(main_, y - 1) - g_.pad - 1, ringRow(main_, y) - g_.pad, 1, n);
+        extendDiagonal(alive.row(y) - g_.pad, ringRow(anti_, y - 1) - g_.pad + 1, ringRow(anti_, y) - g_.pad, 0, n - 1);
+        // A diagonal that enters the padded rectangle at its left (main) or right (anti) edge starts there.
+        ringRow(main_, y)[-g_.pad] = alive.row(y)[-g_.pad];
+        ringRow(anti_, y)[n - 1 - g_.pad] = alive.row(y)[n - 1 - g_.pad];
+    }
+
+    // out[i] = cells[i] + previous[i] for i in [begin, end); previous is already shifted by one column.
+    static void extendDiagonal(const Cell* __restrict cells, const T* __restrict previous, T* __restrict out, int begin,
+                               int end) {
+        for (int i = begin; i < end; ++i) out[i] = T(cells[i] + previous[i]);
+    }
+
+    void moveDown(int y) {
+        const int r = g_.radius;
+        // New bottom edge, cells (x + dx, y + r - |dx|): dx >= 0 lies on an anti-diagonal from
+        // (x + r, y) to (x, y + r), dx < 0 on a main diagonal from (x - r, y) to (x - 1, y + r - 1).
+        // Old top edge, cells (x + dx, y - 1 - r + |dx|): dx >= 0 on a main diagonal from (x, y - 1 - r)
+        // to (x + r, y - 1), dx < 0 on an anti-diagonal from (x - 1, y - r) to (x - r, y - 1).
+        const T* const plus[4] = {ringRow(anti_, y + r), ringRow(main_, y + r - 1) - 1, ringRow(main_, y - 2 - r) - 1,
+                                  ringRow(anti_, y - r - 1)};
+        const T* const minus[4] = {ringRow(anti_, y - 1) + r + 1, ringRow(main_, y - 1) - r - 1,
+                                   ringRow(main_, y - 1) + r, ringRow(anti_, y - 1) - r};
+        addEdges(counts_.data(), plus, minus, g_.width);
+    }
+
+    static void addEdges(T* __restrict counts, const T* const (&plus)[4], const T* const (&minus)[4], int n) {
+        const T *p0 = plus[0], *p1 = plus[1], *p2 = plus[2], *p3 = plus[3];
+        const T *m0 = minus[0], *m1 = minus[1], *m2 = minus[2], *m3 = minus[3];
+        for (int x = 0; x < n; ++x)
+            counts[x] = T(counts[x] + T(p0[x] + p1[x] + p2[x] + p3[x]) - T(m0[x] + m1[x] + m2[x] + m3[x]));
+    }
+
+    const Geometry& g_;
+    int ringRows_;
+    std::vector<T> main_, anti_, counts_, zeros_;
+    SpanCounter<T> spans_;
+};
+
+// Circular (or any union of centred row spans): a centred span of each of the 2r + 1 rows, read from
+// row prefix sums kept in a ring. O(r) per cell.
+template <class T>
+class CircularCounter {
+  public:
+    static constexpr bool kUsesAlivePlane = true;
+
+    explicit CircularCounter(const Geometry& g)
+        : g_(g), ringRows_(2 * g.radius + 1), rowLength_(g.stride() + 1),
+          prefix_(std::size_t(ringRows_) * std::size_t(rowLength_)), counts_(std::size_t(g.width)),
+          zeros_(counts_.size()) {}
+
+    template <class Sink>
+    void run(const Source& source, int y0, int y1, Sink&& sink) {
+        const AlivePlane& alive = source.alive;
+        const int r = g_.radius;
+        for (int y = y0 - r; y < y0 + r; ++y) addPrefixRow(alive, y);
+        for (int y = y0; y < y1; ++y) {
+            addPrefixRow(alive, y + r);
+            std::fill(counts_.begin(), counts_.end(), T(0));
+            for (int dy = -r; dy <= r; ++dy) addSpan(counts_.data(), prefixRow(y + dy), g_.halfWidth(dy), g_.width);
+            sink(y, counts_.data(), zeros_.data());
+        }
+    }
+
+  private:
+    // Prefix sums of row y, indexed by column: p[c] = live cells in columns -pad .. c - 1.
+    T* prefixRow(long long y) {
+        long long slot = y % ringRows_;
+        if (slot < 0) slot += ringRows_;
+        return prefix_.data() + std::size_t(slot) * std::size_t(rowLength_) + std::size_t(g_.pad);
+    }
+    void addPrefixRow(const AlivePlane& alive, long long y) {
+        prefixSums(alive.row(y) - g_.pad, prefixRow(y) - g_.pad, g_.stride());
+    }
+
+    const Geometry& g_;
+    int ringRows_, rowLength_;
+    std::vector<T> prefix_, counts_, zeros_;
+};
+
+// ---- The rule ------------------------------------------------------------------------------------
+
+// The next state from the current one and whether its count gives birth or survival (catlab::Transition).
+template <bool ManyStates>
+inline Cell nextState(Cell state, bool born, bool survives, Cell dying, Cell states) {
+    if constexpr (!ManyStates) {
+        return state ? survives : born;
+    } else {
+        // A decaying cell ages by one and dies after state C - 1 (C = 256 is stored as 0, like Cell(255 + 1)).
+        const Cell aged = Cell(state + 1) == states ? Cell{0} : Cell(state + 1);
+        return state == 0 ? Cell(born) : state == 1 ? (survives ? Cell{1} : dying) : aged;
+    }
+}
+
+// catlab::Transition as a row kernel over counts hi[x] - lo[x] that include the centre. A count set is
+// tested against its intervals (a subtract and an unsigned compare each: no table lookups, so it
+// vectorises); sets of more than kMaxIntervals intervals use tables instead.
+template <class T>
+class RuleKernel {
+  public:
+    explicit RuleKernel(const Rule& rule) : dying_(rule.states > 2 ? Cell{2} : Cell{0}), states_(Cell(rule.states)) {
+        // A live centre is in its own count; survival counts exclude it unless the rule includes the centre.
+        const int shift = rule.includeCentre ? 0 : 1;
+        birth_ = Tests(rule.birth, 0);
+        survival_ = Tests(rule.survival, shift);
+        const int maxCount = neighbourhoodCells(rule.neighbourhood, rule.radius);
+        for (int c = 0; c <= maxCount; ++c) {
+            born_.push_back(rule.birth.contains(c));
+            survives_.push_back(c >= shift && rule.survival.contains(c - shift));
+        }
+        const std::size_t intervals = std::max(rule.birth.intervals().size(), rule.survival.intervals().size());
+        apply_ = rule.states > 2 ? pick<true>(intervals) : pick<false>(intervals);
+    }
+
+    void apply(const T* hi, const T* lo, const Cell* states, Cell* next, int width) const {
+        apply_(*this, hi, lo, states, next, width);
+    }
+
+  private:
+    static constexpr int kMaxIntervals = 8;
+    using Kernel = void (*)(const RuleKernel&, const T*, const T*, const Cell*, Cell*, int);
+
+    // Count c is in [lo, lo + span] when T(c - lo) <= span. Unused slots never match: their lo is T's
+    // maximum, which no count reaches.
+    struct Tests {
+        Tests() = default;
+        Tests(const CountSet& set, int shift) {
+            lo.fill(std::numeric_limits<T>::max());
+            span.fill(0);
+            const std::size_t n = std::min<std::size_t>(set.intervals().size(), kMaxIntervals);
+            for (std::size_t i = 0; i < n; ++i) {
+                lo[i] = T(set.intervals()[i].lo + shift);
+                span[i] = T(set.intervals()[i].hi - set.intervals()[i].lo);
+            }
+        }
+        template <int N>
+        bool contains(T c) const {
+            bool in = false;
+            for (int i = 0; i < N; ++i) in |= T(c - lo[std::size_t(i)]) <= span[std::size_t(i)];
+            return in;
+        }
+        std::array<T, kMaxIntervals> lo{}, span{};
+    };
+
+    template <bool ManyStates>
+    static Kernel pick(std::size_t intervals) {
+        if (intervals <= 1) return &byIntervals<1, ManyStates>;
+        if (intervals <= 2) return &byIntervals<2, ManyStates>;
+        if (intervals <= 4) return &byIntervals<4, ManyStates>;
+        if (intervals <= 8) return &byIntervals<8, ManyStates>;
+        return &byTable<ManyStates>;
+    }
+
+    template <int N, bool ManyStates>
+    static void byIntervals(const RuleKernel& k, const T* hi, const T* lo, const Cell* states, Cell* out, int width) {
+        int x = 0;
+#if defined(__SSE2__)
+        if constexpr (sizeof(T) == 2) x = byIntervals16<N, ManyStates>(k, hi, lo, states, out, width);
+#endif
+        for (; x < width; ++x) {
+            const T c = T(hi[x] - lo[x]);
+            out[x] = nextState<ManyStates>(states[x], k.birth_.template contains<N>(c),
+                                           k.survival_.template contains<N>(c), k.dying_, k.states_);
+        }
+    }
+
+    template <bool ManyStates>
+    static void byTable(const RuleKernel& k, const T* hi, const T* lo, const Cell* states, Cell* out, int width) {
+        for (int x = 0; x < width; ++x) {
+            const T c = T(hi[x] - lo[x]);
+            out[x] = nextState<ManyStates>(states[x], k.born_[c], k.survives_[c], k.dying_, k.states_);
+        }
+    }
+
+#if defined(__SSE2__)
+    // Sixteen cells at a time; returns how many cells it did. GCC vectorises the loop above too, but
+    // narrows every 0/1 flag to a byte with extra masking: here the compare masks are packed as they are.
+    template <int N, bool ManyStates>
+    static int byIntervals16(const RuleKernel& k, const T* hi, const T* lo, const Cell* states, Cell* out, int width) {
+        const VectorTests<N> birth(k.birth_), survival(k.survival_);
+        const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+        const __m128i dying = _mm_set1_epi8(char(k.dying_)), stateCount = _mm_set1_epi8(char(k.states_));
+        int x = 0;
+        for (; x + 16 <= width; x += 16) {
+            const __m128i c0 = _mm_sub_epi16(load128(hi + x), load128(lo + x));
+            const __m128i c1 = _mm_sub_epi16(load128(hi + x + 8), load128(lo + x + 8));
+            // 0xFFFF masks packed to 0xFF bytes (signed saturation keeps -1 and 0).
+            const __m128i born = _mm_packs_epi16(birth.contains(c0), birth.contains(c1));
+            const __m128i survives = _mm_packs_epi16(survival.contains(c0), survival.contains(c1));
+            const __m128i state = load128(states + x);
+            const __m128i dead = _mm_cmpeq_epi8(state, zero);
+            __m128i next;
+            if constexpr (!ManyStates) {
+                next = _mm_and_si128(select(dead, born, survives), one);
+            } else {
+                __m128i aged = _mm_add_epi8(state, one);
+                aged = _mm_andnot_si128(_mm_cmpeq_epi8(aged, stateCount), aged);
+                const __m128i live = _mm_cmpeq_epi8(state, one);
+                next = select(live, select(survives, one, dying), aged);
+                next = select(dead, _mm_and_si128(born, one), next);
+            }
+            store128(out + x, next);
+        }
+        return x;
+    }
+
+    static __m128i select(__m128i mask, __m128i a, __m128i b) {
+        return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
+    }
+
+    // Tests with the bounds broadcast to every lane; contains() gives 0xFFFF lanes for counts in the set.
+    template <int N>
+    struct VectorTests {
+        explicit VectorTests(const Tests& t) {
+            for (int i = 0; i < N; ++i) {
+                lo[i] = _mm_set1_epi16(short(t.lo[std::size_t(i)]));
+                span[i] = _mm_set1_epi16(short(t.span[std::size_t(i)]));
+            }
+        }
+        __m128i contains(__m128i c) const {
+            // c - lo <= span (unsigned) exactly when the saturating difference (c - lo) - span is 0.
+            __m128i in = _mm_setzero_si128();
+            for (int i = 0; i < N; ++i) {
+                const __m128i excess = _mm_subs_epu16(_mm_sub_epi16(c, lo[i]), span[i]);
+                in = _mm_or_si128(in, _mm_cmpeq_epi16(excess, _mm_setzero_si128()));
+            }
+            return in;
+        }
+        __m128i lo[N], span[N];
+    };
+#endif
+
+    Tests birth_, survival_;
+    std::vector<Cell> born_, survives_; // by count, for byTable
+    Cell dying_, states_;
+    Kernel apply_ = nullptr;
+};
+
+// ---- Generations ---------------------------------------------------------------------------------
+
+// One generation: if the counter reads it, the plane of live cells is filled first; then each band of
+// rows is counted and the rule applied, one band per thread. A band reads r rows above and below itself.
+template <class T, template <class> class Counter>
+class BandStepper final : public CpuFastBackend::Stepper {
+  public:
+    BandStepper(const Rule& rule, GridSize size)
+        : geometry_(rule, size), alive_(geometry_, Counter<T>::kUsesAlivePlane), kernel_(rule),
+          manyStates_(rule.states > 2) {
+        // One band per thread: every band pays to start its running sums.
+        const int bands = std::clamp(int(ThreadPool::shared().size()), 1, size.height);
+        counters_.reserve(std::size_t(bands));
+        for (int b = 0; b < bands; ++b) counters_.emplace_back(geometry_);
+    }
+
+    void step(const Grid& from, Grid& to) override {
+        ThreadPool& pool = ThreadPool::shared();
+        if constexpr (Counter<T>::kUsesAlivePlane) {
+            pool.parallelFor(from.height(), [&](long long y0, long long y1) {
+                for (long long y = y0; y < y1; ++y) alive_.fillRow(from.row(int(y)), int(y), manyStates_);
+            });
+        }
+        const Source source{from, alive_, manyStates_};
+        const long long bands = static_cast<long long>(counters_.size()), h = from.height();
+        pool.parallelFor(bands, [&](long long b0, long long b1) {
+            for (long long b = b0; b < b1; ++b) {
+                counters_[std::size_t(b)].run(source, int(h * b / bands), int(h * (b + 1) / bands),
+                                              [&](int y, const T* hi, const T* lo) {
+                                                  kernel_.apply(hi, lo, from.row(y), to.row(y), from.width());
+                                              });
+            }
+        });
+    }
+
+  private:
+    Geometry geometry_;
+    AlivePlane alive_;
+    RuleKernel<T> kernel_;
+    bool manyStates_;
+    std::vector<Counter<T>> counters_;
+};
+
+template <class T>
+std::unique_ptr<CpuFastBackend::Stepper> makeStepper(const Rule& rule, GridSize size) {
+    switch (rule.neighbourhood) {
+    case Neighbourhood::Moore: return std::make_unique<BandStepper<T, MooreCounter>>(rule, size);
+    case Neighbourhood::VonNeumann: return std::make_unique<BandStepper<T, VonNeumannCounter>>(rule, size);
+    case Neighbourhood::Circular: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
+    }
+    throw Error("cpu: unknown neighbourhood");
+}
+
+} // namespace
+
+CpuFastBackend::CpuFastBackend() = default;
+CpuFastBackend::~CpuFastBackend() = default;
+
+void CpuFastBackend::prepare(const Rule& rule, GridSize newSize) {
+    // 16-bit counts when every count (and the never-matching test value 65535) fits.
+    const bool narrow = neighbourhoodCells(rule.neighbourhood, rule.radius) < 0xFFFF;
+    stepper_ = narrow ? makeStepper<std::uint16_t>(rule, newSize) : makeStepper<std::uint32_t>(rule, newSize);
+    if (current_.size() != newSize) {
+        current_ = Grid(newSize);
+        next_ = Grid(newSize);
+    }
+}
+
+void CpuFastBackend::load(ConstCellBuffer source) {
+    if (source.space != MemorySpace::Host) throw Error("cpu can only load cells from host memory");
+    if (source.size != current_.size()) throw Error("cpu: loaded state has the wrong size");
+    std::memcpy(current_.cells().data(), source.data, current_.cellCount());
+}
+
+void CpuFastBackend::store(CellBuffer destination) const {
+    if (destination.space != MemorySpace::Host) throw Error("cpu can only store cells to host memory");
+    if (destination.size != current_.size()) throw Error("cpu: destination has the wrong size");
+    std::memcpy(destination.data, current_.cells().data(), current_.cellCount());
+}
+
+void CpuFastBackend::step(int generations) {
+    for (int g = 0; g < generations; ++g) {
+        stepper_->step(current_, next_);
+        std::swap(current_, next_);
+    }
+}
+
+} // namespace catlab

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "catlab/backend.hpp"
+
+#include <cstdint>
+#include <memory>
+
+namespace catlab {
+
+// The fast CPU backend, bit-for-bit equal to cpu-naive. Neighbour counts come from running sums, so a
+// Moore or von Neumann generation costs O(1) per cell at any radius (circular: O(r)). Rows are split
+// into bands over ThreadPool::shared(), and the inner loops run over contiguous rows so that the
+// compiler (or a few SSE2 intrinsics) can vectorise them.
+class CpuFastBackend final : public Backend {
+  public:
+    CpuFastBackend();
+    ~CpuFastBackend() override;
+
+    MemorySpace memorySpace() const override { return MemorySpace::Host; }
+    void load(ConstCellBuffer source) override;
+    void store(CellBuffer destination) const override;
+    void step(int generations) override;
+    std::uint64_t population() const override { return current_.population(); }
+
+    // The kernels for one rule and grid size; defined in cpu_fast.cpp.
+    class Stepper;
+
+  protected:
+    void prepare(const Rule& rule, GridSize size) override;
+
+  private:
+    Grid current_;
+    Grid next_;
+    std::unique_ptr<Stepper> stepper_;
+};
+
+} // namespace catlab
