@@ -5,7 +5,8 @@
 //   1. converts the live masks (state == 1) of the tile and its ring to half in shared memory,
 //   2. horizontal reduction: H = A_left * B_left + A * B_mid + A_right * B_right (WMMA),
 //   3. vertical reduction: V = B_left^T * H_up + B_mid * H + B_right^T * H_down (WMMA),
-//   4. applies nextCell on the regular cores with V as the count (centre included).
+//   4. applies the transition (nextCell's, through a per-count bit table) on the regular cores with V
+//      as the count (centre included).
 // The three band fragments B[k][c] = (|k + 16 * o - c| <= r), o = -1, 0, 1, are built in shared memory.
 // Every value is an integer <= 33^2 = 1089 < 2048, so half inputs with half accumulators are exact.
 #include "cuda_backends.hpp"
@@ -23,6 +24,7 @@ namespace {
 using namespace nvcuda;
 constexpr int kFragment = 16;
 constexpr int kWarps = 8;
+constexpr int kMaxTableWords = 33 * 33 / 32 + 1; // counts 0..(2 * 16 + 1)^2
 using HalfFragmentA = wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major>;
 using HalfFragmentAT = wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::col_major>;
 using HalfFragmentB = wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major>;
@@ -30,29 +32,32 @@ using HalfAccumulator = wmma::fragment<wmma::accumulator, 16, 16, 16, half>;
 
 template <int TX, int TY>
 __global__ void __launch_bounds__(kWarps * 32)
-    catStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int fragmentsPerRow, DeviceRule rule) {
+    catStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int fragmentsPerRow, DeviceRule rule,
+                  const unsigned* __restrict__ table, int tableWords) {
     constexpr int IX = TX + 2, IY = TY + 2;
     __shared__ __align__(128) half live[IY * IX * 256]; // input live masks; later the counts V
     __shared__ __align__(128) half horizontal[IY * TX * 256];
-    __shared__ __align__(128) half band[3 * 256];                   // left, middle, right
+    __shared__ __align__(128) half band[3 * 256]; // left, middle, right
+    __shared__ unsigned bits[2 * kMaxTableWords]; // transition table: birth words, then survival words
     const int fx0 = 1 + blockIdx.x * TX, fy0 = 1 + blockIdx.y * TY; // first output fragment
 
     for (int i = threadIdx.x; i < 3 * 256; i += blockDim.x) {
         const int o = i / 256 - 1, k = (i / 16) % 16, c = i % 16;
         band[i] = abs(k + 16 * o - c) <= rule.radius ? __float2half(1.0f) : __float2half(0.0f);
     }
-    // 16 cells (one uint4) per thread; fragments are contiguous, so the loads coalesce.
-    for (int i = threadIdx.x; i < IY * IX * 16; i += blockDim.x) {
-        const int f = i / 16, part = i % 16;
+    for (int i = threadIdx.x; i < 2 * tableWords; i += blockDim.x) bits[i] = table[i];
+    // 8 cells per thread: the global loads coalesce (fragments are contiguous) and the 16-byte shared
+    // stores of consecutive threads are contiguous, free of bank conflicts.
+    for (int i = threadIdx.x; i < IY * IX * 32; i += blockDim.x) {
+        const int f = i / 32, part = i % 32;
         const std::size_t fragment = std::size_t(fy0 - 1 + f / IX) * fragmentsPerRow + (fx0 - 1 + f % IX);
-        const uint4 v = *reinterpret_cast<const uint4*>(in + fragment * 256 + part * 16);
+        const uint2 v = *reinterpret_cast<const uint2*>(in + fragment * 256 + part * 8);
         // Two cells to one pair of halves: 1.0 (0x3C00) where the byte is 1.
         const auto halves = [](unsigned pair) {
             return ((pair & 0xFF) == 1 ? 0x3C00u : 0u) | (((pair >> 8) & 0xFF) == 1 ? 0x3C000000u : 0u);
         };
-        uint4* dst = reinterpret_cast<uint4*>(live + f * 256 + part * 16);
-        dst[0] = make_uint4(halves(v.x), halves(v.x >> 16), halves(v.y), halves(v.y >> 16));
-        dst[1] = make_uint4(halves(v.z), halves(v.z >> 16), halves(v.w), halves(v.w >> 16));
+        *reinterpret_cast<uint4*>(live + f * 256 + part * 8) =
+            make_uint4(halves(v.x), halves(v.x >> 16), halves(v.y), halves(v.y >> 16));
     }
     __syncthreads();
 
@@ -101,20 +106,20 @@ __global__ void __launch_bounds__(kWarps * 32)
     __syncthreads();
 
     // Cells past the torus edge are computed too; they are halo and get overwritten by the refresh.
-    for (int i = threadIdx.x; i < TY * TX * 16; i += blockDim.x) {
-        const int f = i / 16, part = i % 16;
-        const std::size_t offset = (std::size_t(fy0 + f / TX) * fragmentsPerRow + (fx0 + f % TX)) * 256 + part * 16;
-        const uint4 v = *reinterpret_cast<const uint4*>(in + offset);
-        const half* counts = live + f * 256 + part * 16;
-        const auto next4 = [&](unsigned cells, int j0) {
-            unsigned result = 0;
-#pragma unroll
-            for (int j = 0; j < 4; ++j)
-                result |= unsigned(nextCell(rule, Cell(cells >> (8 * j)), __half2int_rn(counts[j0 + j]))) << (8 * j);
-            return result;
+    for (int i = threadIdx.x; i < TY * TX * 32; i += blockDim.x) {
+        const int f = i / 32, part = i % 32;
+        const std::size_t offset = (std::size_t(fy0 + f / TX) * fragmentsPerRow + (fx0 + f % TX)) * 256 + part * 8;
+        const uint2 v = *reinterpret_cast<const uint2*>(in + offset);
+        const uint4 c = *reinterpret_cast<const uint4*>(live + f * 256 + part * 8); // 8 exact integer counts
+        const auto next2 = [&](unsigned cells, unsigned counts) {
+            const int lo = __half2int_rn(__ushort_as_half((unsigned short)(counts & 0xFFFF)));
+            const int hi = __half2int_rn(__ushort_as_half((unsigned short)(counts >> 16)));
+            return unsigned(tableNextCell(bits, bits + tableWords, rule.states, Cell(cells), lo)) |
+                   unsigned(tableNextCell(bits, bits + tableWords, rule.states, Cell(cells >> 8), hi)) << 8;
         };
-        *reinterpret_cast<uint4*>(out + offset) =
-            make_uint4(next4(v.x, 0), next4(v.y, 4), next4(v.z, 8), next4(v.w, 12));
+        const uint2 result =
+            make_uint2(next2(v.x, c.x) | next2(v.x >> 16, c.y) << 16, next2(v.y, c.z) | next2(v.y >> 16, c.w) << 16);
+        *reinterpret_cast<uint2*>(out + offset) = result;
     }
 }
 
@@ -150,7 +155,8 @@ class CatBackend final : public PaddedGridBackend<FragmentLayout> {
 
     template <int TX, int TY>
     void launch(const Cell* in, Cell* out) {
-        catStepKernel<TX, TY><<<dim3(tilesX_, tilesY_), kWarps * 32>>>(in, out, fragmentsPerRow_, deviceRule());
+        catStepKernel<TX, TY>
+            <<<dim3(tilesX_, tilesY_), kWarps * 32>>>(in, out, fragmentsPerRow_, deviceRule(), table(), tableWords());
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 

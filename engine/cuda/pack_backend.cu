@@ -4,7 +4,8 @@
 //   count = T_0 + sum_{d>=1} (T_d shifted left by d + T_d shifted right by d),
 // processing d from r down to 0, so any union of centred row spans (Moore, von Neumann, circular)
 // costs 2r+1 row loads and 2r+1 shift-adds per word. Column sums stay below 256 (r <= 127) and the
-// counts are accumulated in 16-bit lanes (at most 255^2).
+// counts are accumulated in 16-bit lanes (at most 255^2). The transition is nextCell's, read from a
+// per-count bit table in shared memory.
 #include "cuda_backends.hpp"
 #include "padded_grid_backend.cuh"
 
@@ -46,7 +47,12 @@ __device__ __forceinline__ void widenAdd(Word bytes, Word& even, Word& odd) {
 // K: words of halo on each side (8K >= r). T[k] covers padded word w + k; the thread's word is T[K].
 template <int K>
 __global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ out, int pitchWords, int words,
-                               int height, const __grid_constant__ PackPlan plan, DeviceRule rule) {
+                               int height, const __grid_constant__ PackPlan plan, int states,
+                               const unsigned* __restrict__ table, int tableWords) {
+    extern __shared__ unsigned bits[]; // birth words, then survival words
+    const int thread = threadIdx.y * blockDim.x + threadIdx.x;
+    for (int i = thread; i < 2 * tableWords; i += blockDim.x * blockDim.y) bits[i] = table[i];
+    __syncthreads();
     const int w = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (w >= words || y >= height) return;
@@ -60,9 +66,8 @@ __global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ o
 #pragma unroll
     for (int q = K; q >= 0; --q) {
 #pragma unroll 1
-        for (int s = 7; s >= 0; --s) {
+        for (int s = min(7, plan.radius - 8 * q); s >= 0; --s) { // d = 8q + s <= r
             const int d = 8 * q + s;
-            if (d > plan.radius) continue;
             for (; next < plan.rows && plan.halfWidth[next] == d; ++next) {
                 const Word* row = base + std::ptrdiff_t(plan.dy[next]) * pitchWords;
 #pragma unroll
@@ -83,7 +88,7 @@ __global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ o
 #pragma unroll
     for (int i = 0; i < 8; ++i) {
         const int count = int((((i & 1) ? odd : even) >> (16 * (i >> 1))) & 0xFFFF);
-        result |= Word(nextCell(rule, Cell(centre >> (8 * i)), count)) << (8 * i);
+        result |= Word(tableNextCell(bits, bits + tableWords, states, Cell(centre >> (8 * i)), count)) << (8 * i);
     }
     out[std::size_t(y + plan.radius) * pitchWords + w + K] = result;
 }
@@ -121,7 +126,9 @@ class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
     void launch(const Word* in, Word* out) {
         const dim3 threads(64, 4);
         const dim3 blocks(blocksFor(words_, threads.x), blocksFor(geometry().height, threads.y));
-        packStepKernel<K><<<blocks, threads>>>(in, out, pitchWords_, words_, geometry().height, plan_, deviceRule());
+        const std::size_t shared = 2 * std::size_t(tableWords()) * sizeof(unsigned);
+        packStepKernel<K><<<blocks, threads, shared>>>(in, out, pitchWords_, words_, geometry().height, plan_,
+                                                       deviceRule().states, table(), tableWords());
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 

@@ -8,6 +8,8 @@
 
 #include "catlab/error.hpp"
 
+#include <vector>
+
 namespace catlab::cuda {
 
 struct PaddedGeometry {
@@ -75,6 +77,27 @@ __global__ void rowHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
     const int sx = g.left + wrapIndex(px - g.left, g.width);
     const int sy = g.top + wrapIndex(py - g.top, g.height);
     cells[layout(px, py)] = cells[layout(sx, sy)];
+}
+
+// nextCell through per-count bit tables (bit c: count c, centre included, gives birth / survives):
+// the same results without walking the interval lists for every cell. The table holds `words`
+// birth words, then `words` survival words.
+inline std::vector<unsigned> transitionBits(const DeviceRule& r, int maxCount, int& words) {
+    words = maxCount / 32 + 1;
+    std::vector<unsigned> bits(2 * std::size_t(words), 0u);
+    for (int c = 0; c <= maxCount; ++c) {
+        bits[c / 32] |= unsigned(inIntervals(r.birthLo, r.birthHi, r.birthCount, c)) << (c % 32);
+        bits[words + c / 32] |= unsigned(inIntervals(r.survivalLo, r.survivalHi, r.survivalCount, c)) << (c % 32);
+    }
+    return bits;
+}
+
+__device__ __forceinline__ Cell tableNextCell(const unsigned* birth, const unsigned* survival, int states, Cell state,
+                                              int count) {
+    const bool born = (birth[count >> 5] >> (count & 31)) & 1;
+    const bool kept = (survival[count >> 5] >> (count & 31)) & 1;
+    const Cell decayed = state + 1 < states ? Cell(state + 1) : Cell(0); // 1 -> 2 (or 0 with two states)
+    return state == 0 ? Cell(born) : state == 1 && kept ? Cell(1) : decayed;
 }
 
 // Double-buffered padded state; a subclass picks the geometry and layout and supplies one generation.
@@ -147,7 +170,16 @@ class PaddedGridBackend : public Backend {
         CATLAB_CUDA_CHECK(cudaMemset(next_.data(), 0, padded));
         geometry_ = g;
         layout_ = layout;
+        const std::vector<unsigned> bits =
+            transitionBits(deviceRule_, neighbourhoodCells(rule.neighbourhood, rule.radius), tableWords_);
+        table_ = DeviceBuffer<unsigned>(bits.size());
+        CATLAB_CUDA_CHECK(
+            cudaMemcpy(table_.data(), bits.data(), bits.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
     }
+
+    // Birth words then survival words, tableWords() of each, for tableNextCell.
+    const unsigned* table() const { return table_.data(); }
+    int tableWords() const { return tableWords_; }
 
     const DeviceRule& deviceRule() const { return deviceRule_; }
     const PaddedGeometry& geometry() const { return geometry_; }
@@ -184,6 +216,8 @@ class PaddedGridBackend : public Backend {
     DeviceBuffer<Cell> current_, next_;
     mutable DeviceBuffer<Cell> scratch_; // canonical bytes for load/store/randomize/population
     DeviceRule deviceRule_{};
+    DeviceBuffer<unsigned> table_;
+    int tableWords_ = 0;
     PaddedGeometry geometry_{};
     Layout layout_{};
 };
