@@ -265,6 +265,14 @@ TEST(CpuBackend, ThinGrids) {
     }
 }
 
+TEST(CpuBackend, TallGridsInManyBands) {
+    // Tall enough for more bands than threads (bands are at least 64 rows): threads take bands in turn.
+    for (Neighbourhood n : kShapes) {
+        EXPECT_TRUE(matchesOracle(bandedRule(2, n, false, 2), {37, 700}, 0.5));
+        EXPECT_TRUE(matchesOracle(bandedRule(3, n, true, 5), {23, 515}, 0.5));
+    }
+}
+
 TEST(CpuBackend, ThirtyTwoBitCounts) {
     // Radius 128 Moore has 257^2 = 66049 cells, more than 16-bit counts hold. From a nearly full start every
     // count is above 65535 and the rule's bands sit there, so a count kept modulo 2^16 would show at once.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -562,18 +563,24 @@ class RuleKernel {
 
 // ---- Generations ---------------------------------------------------------------------------------
 
-// One generation: if the counter reads it, the plane of live cells is filled first; then each band of
-// rows is counted and the rule applied, one band per thread. A band reads r rows above and below itself.
+// One generation: if the counter reads it, the plane of live cells is filled first; then the rows are
+// counted and the rule applied band by band. A band reads r rows above and below itself and pays for
+// starting its running sums, so bands are a few times 2r + 1 rows high; there are a few more of them
+// than threads, and each thread takes the next band when it is done with one, so that a thread slowed
+// down (by another program on its core, say) does less of the work rather than holding up the rest.
 template <class T, template <class> class Counter>
 class BandStepper final : public CpuFastBackend::Stepper {
   public:
     BandStepper(const Rule& rule, GridSize size)
         : geometry_(rule, size), alive_(geometry_, Counter<T>::kUsesAlivePlane), kernel_(rule),
           manyStates_(rule.states > 2) {
-        // One band per thread: every band pays to start its running sums.
-        const int bands = std::clamp(int(ThreadPool::shared().size()), 1, size.height);
-        counters_.reserve(std::size_t(bands));
-        for (int b = 0; b < bands; ++b) counters_.emplace_back(geometry_);
+        const int threads = int(ThreadPool::shared().size());
+        const int minRows = std::max(64, 2 * (2 * rule.radius + 1));
+        bands_ = std::clamp(size.height / minRows, threads, 4 * threads);
+        bands_ = std::min(bands_, size.height);
+        const int workers = std::min(threads, bands_);
+        counters_.reserve(std::size_t(workers));
+        for (int w = 0; w < workers; ++w) counters_.emplace_back(geometry_);
     }
 
     void step(const Grid& from, Grid& to) override {
@@ -584,23 +591,27 @@ class BandStepper final : public CpuFastBackend::Stepper {
             });
         }
         const Source source{from, alive_, manyStates_};
-        const long long bands = static_cast<long long>(counters_.size()), h = from.height();
-        pool.parallelFor(bands, [&](long long b0, long long b1) {
-            for (long long b = b0; b < b1; ++b) {
-                counters_[std::size_t(b)].run(source, int(h * b / bands), int(h * (b + 1) / bands),
-                                              [&](int y, const T* hi, const T* lo) {
-                                                  kernel_.apply(hi, lo, from.row(y), to.row(y), from.width());
-                                              });
-            }
+        auto applyRule = [&](int y, const T* hi, const T* lo) {
+            kernel_.apply(hi, lo, from.row(y), to.row(y), from.width());
+        };
+        std::atomic<int> nextBand{0};
+        // One chunk per worker (the pool splits `workers` items over at least as many threads).
+        pool.parallelFor(static_cast<long long>(counters_.size()), [&](long long w0, long long w1) {
+            for (long long w = w0; w < w1; ++w)
+                for (int b = nextBand++; b < bands_; b = nextBand++)
+                    counters_[std::size_t(w)].run(source, bandStart(b), bandStart(b + 1), applyRule);
         });
     }
 
   private:
+    int bandStart(int band) const { return int(static_cast<long long>(geometry_.height) * band / bands_); }
+
     Geometry geometry_;
     AlivePlane alive_;
     RuleKernel<T> kernel_;
     bool manyStates_;
-    std::vector<Counter<T>> counters_;
+    int bands_ = 1;
+    std::vector<Counter<T>> counters_; // one per worker thread
 };
 
 template <class T>
