@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -265,10 +266,12 @@ class MooreCounter {
     void extendPeriodically(T* p) const {
         const int r = g_.radius, w = g_.width;
         const T total = p[w];
-        for (int k = 1; k <= r; ++k) {
-            p[-k] = T(p[w - k] - total);
-            p[w + k] = T(p[k] + total);
-        }
+        addToAll(p + w - r, T(-total), p - r, r); // w >= 2r + 1: the ranges never overlap
+        addToAll(p + 1, total, p + w + 1, r);
+    }
+
+    static void addToAll(const T* __restrict from, T delta, T* __restrict to, int n) {
+        for (int i = 0; i < n; ++i) to[i] = T(from[i] + delta);
     }
 
     const Geometry& g_;
@@ -362,45 +365,56 @@ class VonNeumannCounter {
     SpanCounter<T> spans_;
 };
 
-// Circular (or any union of centred row spans): a centred span of each of the 2r + 1 rows, read from
-// row prefix sums kept in a ring. O(r) per cell.
+// Circular: like von Neumann, the disc at (x, y) is the disc at (x, y - 1) plus the cells entering at the
+// bottom of each of its 2r + 1 columns minus those leaving at the top: 2(2r + 1) byte reads per cell,
+// O(r). The +-1 changes are summed in bytes over up to 127 columns, then added to the counts.
 template <class T>
 class CircularCounter {
   public:
     static constexpr bool kUsesAlivePlane = true;
 
     explicit CircularCounter(const Geometry& g)
-        : g_(g), ringRows_(2 * g.radius + 1), rowLength_(g.stride() + 1),
-          prefix_(std::size_t(ringRows_) * std::size_t(rowLength_)), counts_(std::size_t(g.width)),
-          zeros_(counts_.size()) {}
+        : g_(g), counts_(std::size_t(g.width)), zeros_(counts_.size()), changes_(counts_.size()), spans_(g) {}
 
     template <class Sink>
     void run(const Source& source, int y0, int y1, Sink&& sink) {
-        const AlivePlane& alive = source.alive;
-        const int r = g_.radius;
-        for (int y = y0 - r; y < y0 + r; ++y) addPrefixRow(alive, y);
-        for (int y = y0; y < y1; ++y) {
-            addPrefixRow(alive, y + r);
-            std::fill(counts_.begin(), counts_.end(), T(0));
-            for (int dy = -r; dy <= r; ++dy) addSpan(counts_.data(), prefixRow(y + dy), g_.halfWidth(dy), g_.width);
+        spans_.countRow(source.alive, y0, counts_.data());
+        sink(y0, counts_.data(), zeros_.data());
+        for (int y = y0 + 1; y < y1; ++y) {
+            moveDown(source.alive, y);
             sink(y, counts_.data(), zeros_.data());
         }
     }
 
   private:
-    // Prefix sums of row y, indexed by column: p[c] = live cells in columns -pad .. c - 1.
-    T* prefixRow(long long y) {
-        long long slot = y % ringRows_;
-        if (slot < 0) slot += ringRows_;
-        return prefix_.data() + std::size_t(slot) * std::size_t(rowLength_) + std::size_t(g_.pad);
+    static constexpr int kColumnsPerPass = 127; // a signed byte holds any sum of 127 changes
+
+    void moveDown(const AlivePlane& alive, int y) {
+        const int r = g_.radius;
+        for (int first = -r; first <= r; first += kColumnsPerPass) {
+            std::fill(changes_.begin(), changes_.end(), std::int8_t{0});
+            for (int dx = first; dx <= std::min(r, first + kColumnsPerPass - 1); ++dx) {
+                // Column dx spans rows -h .. h; the disc is symmetric, so h is the row half-width at dy = dx.
+                const int h = g_.halfWidth(dx);
+                addChange(changes_.data(), alive.row(y + h) + dx, alive.row(y - 1 - h) + dx, g_.width);
+            }
+            addChanges(counts_.data(), changes_.data(), g_.width);
+        }
     }
-    void addPrefixRow(const AlivePlane& alive, long long y) {
-        prefixSums(alive.row(y) - g_.pad, prefixRow(y) - g_.pad, g_.stride());
+
+    static void addChange(std::int8_t* __restrict changes, const Cell* __restrict entering,
+                          const Cell* __restrict leaving, int n) {
+        for (int x = 0; x < n; ++x) changes[x] = std::int8_t(changes[x] + entering[x] - leaving[x]);
+    }
+
+    static void addChanges(T* __restrict counts, const std::int8_t* __restrict changes, int n) {
+        for (int x = 0; x < n; ++x) counts[x] = T(counts[x] + changes[x]);
     }
 
     const Geometry& g_;
-    int ringRows_, rowLength_;
-    std::vector<T> prefix_, counts_, zeros_;
+    std::vector<T> counts_, zeros_;
+    std::vector<std::int8_t> changes_;
+    SpanCounter<T> spans_;
 };
 
 // ---- The rule ------------------------------------------------------------------------------------
@@ -574,10 +588,10 @@ class BandStepper final : public CpuFastBackend::Stepper {
     BandStepper(const Rule& rule, GridSize size)
         : geometry_(rule, size), alive_(geometry_, Counter<T>::kUsesAlivePlane), kernel_(rule),
           manyStates_(rule.states > 2) {
+        // Up to four bands per thread, a multiple of the thread count so that equal threads finish together.
         const int threads = int(ThreadPool::shared().size());
         const int minRows = std::max(64, 2 * (2 * rule.radius + 1));
-        bands_ = std::clamp(size.height / minRows, threads, 4 * threads);
-        bands_ = std::min(bands_, size.height);
+        bands_ = std::min(threads * std::clamp(size.height / (minRows * threads), 1, 4), size.height);
         const int workers = std::min(threads, bands_);
         counters_.reserve(std::size_t(workers));
         for (int w = 0; w < workers; ++w) counters_.emplace_back(geometry_);
