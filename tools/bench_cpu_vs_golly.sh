@@ -145,7 +145,8 @@ PY
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 table="$work/table.md"
 {
-    echo "| radius | rule | start density | Golly (cell updates/s) | catlab cpu (cell updates/s) | catlab / Golly | same cells after $generations generations |"
+    printf '| radius | rule | start density | Golly (cell updates/s) | catlab cpu (cell updates/s) '
+    echo "| catlab / Golly | same cells after $generations generations |"
     echo "|---:|---|---:|---:|---:|---:|---|"
 } >"$table"
 for r in $radii; do
@@ -184,9 +185,13 @@ report="$work/report.md"
     echo "Produced by \`tools/bench_cpu_vs_golly.sh\` on $(date -u +%F)."
     echo
     echo "- Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(uname -sr)"
-    echo "- catlab: \`$("$catlab" --version 2>/dev/null | head -1)\` (its \`--version\`: the commit it was built from), backend \`cpu\` on $(nproc) threads; script from commit $commit"
-    echo "- Golly: $(bgolly --help 2>&1 | head -1 | sed 's/^This is //; s/ Copyright.*//'), algorithm \"Larger than Life\", one thread"
-    echo "- Workload: ${size}x${size} torus, random start (seed 1), $generations generations; best of $repeats runs each"
+    version=$("$catlab" --version 2>/dev/null | head -1 || true)
+    echo "- catlab: \`$version\` (its \`--version\` names the commit it was built from), backend \`cpu\`" \
+        "on $(nproc) threads; script from commit $commit"
+    golly=$(bgolly --help 2>&1 | head -1 | sed 's/^This is //; s/ Copyright.*//' || true) # --help exits non-zero
+    echo "- Golly: $golly, algorithm \"Larger than Life\", one thread"
+    echo "- Workload: ${size}x${size} torus, random start (seed 1), $generations generations;" \
+        "best of $repeats runs each"
     echo "- Load average (1, 5, 15 min) before: $load_before, after: $load_after"
     echo
     echo "Reproduce with \`tools/bench_cpu_vs_golly.sh --docs docs/benchmarks.md\` (options: \`--help\`)."
@@ -194,7 +199,10 @@ report="$work/report.md"
     echo "Cell updates/s = ${size}² × $generations / seconds of stepping. Golly's seconds are its own timestamps"
     echo "(\`bgolly -b\`) between generation 0 and $generations, catlab's are those \`catlab run\` reports for the"
     echo "steps, so neither includes reading or writing patterns. \"Same cells\" compares Golly's final pattern"
-    echo "(\`-o\`, trimmed to its bounding box) with catlab's final grid cell for cell."
+    echo "(\`-o\`, trimmed to its bounding box) with catlab's final grid cell for cell. Both programs skip"
+    echo "work on sparse patterns (Golly computes only the live cells' bounding box grown by r, catlab skips"
+    echo "rows with no live cell within r), so the rate counts every cell of the torus whether or not it was"
+    echo "computed, and it varies with the pattern."
     echo "Radii up to 16 use the CAT paper's rules (presets \`cat-r1\` .. \`cat-r16\`) at their preset densities;"
     echo "larger radii use \`cat-r10\` (Bugsmovie) with its intervals scaled by the neighbourhood size, started one"
     echo "standard deviation below the birth threshold so that the pattern neither dies nor fills the torus."
@@ -207,7 +215,8 @@ if [[ -n $docs ]]; then
     python3 - "$docs" "$report" <<'PY'
 import os, sys
 docs, report = sys.argv[1], open(sys.argv[2]).read().rstrip("\n") + "\n"
-text = open(docs).read() if os.path.exists(docs) else "# Benchmarks\n\nMeasurements of catlab's backends; each section says how it was produced.\n"
+header = "# Benchmarks\n\nMeasurements of catlab's backends; each section says how it was produced.\n"
+text = open(docs).read() if os.path.exists(docs) else header
 lines = text.splitlines(keepends=True)
 heading = "## CPU backend vs Golly"
 start = next((i for i, l in enumerate(lines) if l.rstrip() == heading), None)

@@ -21,6 +21,8 @@ class CpuFastBackend::Stepper {
   public:
     virtual ~Stepper() = default;
     virtual void step(const Grid& from, Grid& to) = 0;
+    // The state was replaced by other means than step(): what the stepper knows about it is stale.
+    virtual void stateReplaced() = 0;
 };
 
 namespace {
@@ -75,6 +77,61 @@ class AlivePlane {
 
     int width_, height_, pad_, stride_;
     std::vector<Cell> cells_;
+};
+
+// Which rows of a grid hold live cells (state 1) and which hold any cell at all. A row whose whole
+// neighbourhood window holds no live cell gets count 0 everywhere; unless it holds decaying cells or the
+// rule gives birth at count 0, its next state is all dead and nothing needs counting. Sparse patterns
+// leave most rows so: Golly's algorithm gains the same way by working inside the pattern's bounding box.
+class RowActivity {
+  public:
+    explicit RowActivity(int height)
+        : live_(std::size_t(height)), busy_(std::size_t(height)), liveBefore_(std::size_t(height) + 1) {}
+
+    // Row y of a grid holds these cells (called once per row, by whichever thread computed it).
+    void record(int y, const Cell* row, int width, bool manyStates) {
+        busy_[std::size_t(y)] = anyCell(row, width, [](Cell c) { return c != 0; });
+        live_[std::size_t(y)] = manyStates ? anyCell(row, width, [](Cell c) { return c == 1; }) : busy_[std::size_t(y)];
+    }
+
+    // After every row is recorded: counts for anyLive().
+    void finish() {
+        for (std::size_t y = 0; y < live_.size(); ++y) liveBefore_[y + 1] = liveBefore_[y] + live_[y];
+    }
+
+    bool live(long long y) const { return live_[wrap(y)]; }
+    bool busy(long long y) const { return busy_[wrap(y)]; }
+
+    // Whether rows first .. last (wrapping; at most the height of the grid) hold a live cell.
+    bool anyLive(long long first, long long last) const {
+        const long long h = static_cast<long long>(live_.size());
+        const long long begin = static_cast<long long>(wrap(first)), end = begin + (last - first + 1);
+        const long long inside = liveBefore_[std::size_t(std::min(end, h))] - liveBefore_[std::size_t(begin)];
+        return inside > 0 || (end > h && liveBefore_[std::size_t(end - h)] > 0);
+    }
+
+  private:
+    // Whether any cell passes the test, 64 at a time: vectorised, and quick to say yes for a busy row.
+    template <class Test>
+    static bool anyCell(const Cell* row, int n, Test test) {
+        int x = 0;
+        for (; x + 64 <= n; x += 64) {
+            Cell any = 0;
+            for (int i = 0; i < 64; ++i) any |= Cell(test(row[x + i]));
+            if (any) return true;
+        }
+        for (; x < n; ++x)
+            if (test(row[x])) return true;
+        return false;
+    }
+
+    std::size_t wrap(long long y) const {
+        const long long h = static_cast<long long>(live_.size());
+        return std::size_t(((y % h) + h) % h);
+    }
+
+    std::vector<std::uint8_t> live_, busy_;
+    std::vector<int> liveBefore_; // liveBefore_[y] = rows above y that hold live cells
 };
 
 // ---- Row primitives ------------------------------------------------------------------------------
@@ -193,10 +250,11 @@ void addSpan(T* __restrict counts, const T* __restrict p, int w, int n) {
 // counter hands over prefix sums 2r + 1 apart, the others counts and zeros). Each band has its own
 // counter, so counters keep their scratch rows between generations.
 
-// What a generation's counters read: the current states, and for the counters that use it, the
-// padded plane of live cells (filled before the counters run).
+// What a generation's counters read: the current states, which rows hold live cells, and for the
+// counters that use it, the padded plane of live cells (filled before the counters run).
 struct Source {
     const Grid& states;
+    const RowActivity& activity;
     const AlivePlane& alive;
     bool manyStates;
 
@@ -252,12 +310,16 @@ class MooreCounter {
         const int r = g_.radius, w = g_.width;
         T* p = prefix_.data() + r; // p[x] = live cells in columns 0 .. x - 1, for x in -r .. w + r
         std::fill(columns_.begin(), columns_.end(), T(0));
-        for (int dy = -r; dy <= r; ++dy) addAliveRow<ManyStates>(columns_.data(), source.stateRow(y0 + dy), w);
+        for (int dy = -r; dy <= r; ++dy)
+            if (source.activity.live(y0 + dy)) addAliveRow<ManyStates>(columns_.data(), source.stateRow(y0 + dy), w);
         prefixSums(columns_.data(), p, w);
+        extendPeriodically(p);
         for (int y = y0; y < y1; ++y) {
-            if (y > y0)
+            // When the rows entering and leaving the window hold no live cell, the sums do not change.
+            if (y > y0 && (source.activity.live(y + r) || source.activity.live(y - r - 1))) {
                 slideAndScan<ManyStates>(columns_.data(), source.stateRow(y + r), source.stateRow(y - r - 1), p, w);
-            extendPeriodically(p);
+                extendPeriodically(p);
+            }
             sink(y, p + r + 1, p - r);
         }
     }
@@ -587,7 +649,8 @@ class BandStepper final : public CpuFastBackend::Stepper {
   public:
     BandStepper(const Rule& rule, GridSize size)
         : geometry_(rule, size), alive_(geometry_, Counter<T>::kUsesAlivePlane), kernel_(rule),
-          manyStates_(rule.states > 2) {
+          manyStates_(rule.states > 2), birthAtZero_(rule.birth.contains(0)), activity_(size.height),
+          nextActivity_(size.height) {
         // Up to four bands per thread, a multiple of the thread count so that equal threads finish together.
         const int threads = int(ThreadPool::shared().size());
         const int minRows = std::max(64, 2 * (2 * rule.radius + 1));
@@ -597,24 +660,42 @@ class BandStepper final : public CpuFastBackend::Stepper {
         for (int w = 0; w < workers; ++w) counters_.emplace_back(geometry_);
     }
 
+    void stateReplaced() override { activityKnown_ = false; }
+
     void step(const Grid& from, Grid& to) override {
         ThreadPool& pool = ThreadPool::shared();
+        const int w = from.width();
+        if (!activityKnown_) {
+            pool.parallelFor(from.height(), [&](long long y0, long long y1) {
+                for (long long y = y0; y < y1; ++y) activity_.record(int(y), from.row(int(y)), w, manyStates_);
+            });
+            activity_.finish();
+        }
         if constexpr (Counter<T>::kUsesAlivePlane) {
             pool.parallelFor(from.height(), [&](long long y0, long long y1) {
                 for (long long y = y0; y < y1; ++y) alive_.fillRow(from.row(int(y)), int(y), manyStates_);
             });
         }
-        const Source source{from, alive_, manyStates_};
+        const Source source{from, activity_, alive_, manyStates_};
         auto applyRule = [&](int y, const T* hi, const T* lo) {
-            kernel_.apply(hi, lo, from.row(y), to.row(y), from.width());
+            Cell* next = to.row(y);
+            const int r = geometry_.radius;
+            if (!birthAtZero_ && !activity_.busy(y) && !activity_.anyLive(y - r, y + r))
+                std::fill_n(next, w, Cell{0}); // every count is 0 and no cell decays
+            else
+                kernel_.apply(hi, lo, from.row(y), next, w);
+            nextActivity_.record(y, next, w, manyStates_);
         };
         std::atomic<int> nextBand{0};
         // One chunk per worker (the pool splits `workers` items over at least as many threads).
         pool.parallelFor(static_cast<long long>(counters_.size()), [&](long long w0, long long w1) {
-            for (long long w = w0; w < w1; ++w)
+            for (long long worker = w0; worker < w1; ++worker)
                 for (int b = nextBand++; b < bands_; b = nextBand++)
-                    counters_[std::size_t(w)].run(source, bandStart(b), bandStart(b + 1), applyRule);
+                    counters_[std::size_t(worker)].run(source, bandStart(b), bandStart(b + 1), applyRule);
         });
+        nextActivity_.finish();
+        std::swap(activity_, nextActivity_);
+        activityKnown_ = true;
     }
 
   private:
@@ -624,6 +705,9 @@ class BandStepper final : public CpuFastBackend::Stepper {
     AlivePlane alive_;
     RuleKernel<T> kernel_;
     bool manyStates_;
+    bool birthAtZero_;
+    RowActivity activity_, nextActivity_; // of the grid step() reads and of the one it writes
+    bool activityKnown_ = false;
     int bands_ = 1;
     std::vector<Counter<T>> counters_; // one per worker thread
 };
@@ -657,6 +741,7 @@ void CpuFastBackend::load(ConstCellBuffer source) {
     if (source.space != MemorySpace::Host) throw Error("cpu can only load cells from host memory");
     if (source.size != current_.size()) throw Error("cpu: loaded state has the wrong size");
     std::memcpy(current_.cells().data(), source.data, current_.cellCount());
+    stepper_->stateReplaced();
 }
 
 void CpuFastBackend::store(CellBuffer destination) const {

@@ -8,9 +8,10 @@
 namespace catlab {
 
 // The fast CPU backend, bit-for-bit equal to cpu-naive. Neighbour counts come from running sums, so a
-// Moore or von Neumann generation costs O(1) per cell at any radius (circular: O(r)). Rows are split
-// into bands over ThreadPool::shared(), and the inner loops run over contiguous rows so that the
-// compiler (or a few SSE2 intrinsics) can vectorise them.
+// Moore or von Neumann generation costs O(1) per cell at any radius (circular: O(r)); rows with no live
+// cell within reach are written without counting. Rows are split into bands over ThreadPool::shared(),
+// and the inner loops run over contiguous rows so that the compiler (or a few SSE2 intrinsics) can
+// vectorise them.
 class CpuFastBackend final : public Backend {
   public:
     CpuFastBackend();
