@@ -92,9 +92,10 @@ TEST(Simulator, BadRequestsAreRefusedClearly) {
     EXPECT_NE(errorOf([&] { Simulator(life, {1 << 20, 1 << 20}, 0.5, 1, "cpu-naive"); }).find("more than"),
               std::string::npos);
     const double freeBytes = double(sysconf(_SC_AVPHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
-    if (freeBytes < double(1ull << 36)) // 2^36 cells do not fit: refused before allocating anything
+    if (freeBytes < double(1ull << 36)) { // 2^36 cells do not fit: refused before allocating anything
         EXPECT_NE(errorOf([&] { Simulator(life, {1 << 18, 1 << 18}, 0.5, 1, "cpu-naive"); }).find("host memory is free"),
                   std::string::npos);
+    }
     EXPECT_NE(errorOf([&] { Simulator(life, {50, 50}, -0.1, 1, "cpu-naive"); }).find("density"), std::string::npos);
     EXPECT_NE(errorOf([&] { Simulator(life, {50, 50}, 0.5, 1, "CPU-NAIVE").step(-1); }).find("negative"),
               std::string::npos);
@@ -105,8 +106,9 @@ TEST(Registry, NamesAreCaseInsensitiveAndUnique) {
     EXPECT_EQ(registry.find("CPU-Naive").name, "cpu-naive");
     EXPECT_THROW(registry.add({"cpu-naive", "again", "-", MemorySpace::Host, nullptr, nullptr, nullptr}), Error);
     for (const BackendInfo* info : registry.all())
-        if (info->memorySpace == MemorySpace::Device && info->unavailableReason())
+        if (info->memorySpace == MemorySpace::Device && info->unavailableReason()) {
             EXPECT_THROW(registry.create(info->name, parseRule("B3/S23").rule, {64, 64}), Error) << info->name;
+        }
     EXPECT_FALSE(defaultBackendFor(parseRule("B3/S23").rule).empty());
 }
 

@@ -116,6 +116,26 @@ TEST_P(GpuBackendTest, SmallOddGrids) {
     }
 }
 
+// Tiny grids and few steps: quick enough for compute-sanitizer's racecheck on every backend.
+TEST_P(GpuBackendTest, SanitizerSmoke) {
+    if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    const std::vector<Case> cases{
+        {"life", parseRule("B3/S23").rule, {37, 29}, 0.3},
+        {"moore_r5", testing::scaledRule(5, Neighbourhood::Moore, false, 3), {23, 41}, 0.3},
+        {"vn_r16", testing::scaledRule(16, Neighbourhood::VonNeumann, true, 2), {35, 33}, 0.4},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.label);
+        if (BackendRegistry::instance().find(GetParam()).unsupportedReason(c.rule)) continue;
+        Simulator sim(c.rule, initialState(c), GetParam());
+        Simulator oracle(c.rule, initialState(c), "cpu-naive");
+        sim.step(2);
+        oracle.step(2);
+        EXPECT_EQ(firstDifference(sim.snapshot(), oracle.snapshot()), -1);
+        EXPECT_EQ(sim.population(), oracle.population());
+    }
+}
+
 TEST_P(GpuBackendTest, RandomFillMatchesHost) {
     if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
     const Rule rule = testing::scaledRule(3, Neighbourhood::Moore, false, 2);
