@@ -4,7 +4,7 @@
 # a table of cell updates per second.
 #
 #   tools/bench_cpu_vs_golly.sh [--catlab build/bin/catlab] [--radii "1 2 ... 16 20 24 ... 64"] [--size 2048]
-#                               [--generations 200] [--repeats 3] [--work DIR] [--docs docs/benchmarks.md]
+#                               [--generations 200] [--repeats 5] [--work DIR] [--docs docs/benchmarks.md]
 #
 # Rules: the CAT paper's instances (cat-r1 .. cat-r16 in assets/presets.csv) at their preset densities.
 # Beyond radius 16: cat-r10 (Bugsmovie) with its intervals scaled by the neighbourhood size, from a start
@@ -12,7 +12,7 @@
 # generation at large radii, and an empty grid would time nothing).
 # Timing: Golly's own timestamps (-b) at generations 0 and G, so loading and writing patterns is not
 # counted; catlab's "steps G in X s", which covers stepping only. Each figure is the best of --repeats
-# runs, taken alternately, because the machine may be shared.
+# runs, taken alternately, each after waiting for the CPUs to be idle, because the machine may be shared.
 # Agreement: Golly writes its final pattern (-o) trimmed to the bounding box of its live cells and without
 # a position; it is compared cell for cell with catlab's final state, aligned on that bounding box.
 # With --docs, the section "## CPU backend vs Golly" of that file is replaced (or appended; the file is
@@ -24,7 +24,7 @@ catlab=build/bin/catlab
 radii="$(seq -s " " 1 16) $(seq -s " " 20 4 64)"
 size=2048
 generations=200
-repeats=3
+repeats=5
 work=""
 docs=""
 while [[ $# -gt 0 ]]; do
@@ -68,6 +68,21 @@ S0, S1, B0, B1 = (round(v * scale) for v in (s0, s1, b0, b1))
 rho = B0 / cells(r)
 print(f"R{r},C0,M0,S{S0}..{S1},B{B0}..{B1},NM", round(rho - math.sqrt(rho * (1 - rho) / cells(r)), 5))
 PY
+}
+
+# The machine may be shared: before each timed run, wait (at most 30 s) for half a second in which the
+# CPUs are at least 90% idle, so that both programs are timed on a quiet machine as far as possible.
+wait_for_idle() {
+    local tries busy_idle1 busy_idle2
+    for ((tries = 0; tries < 60; ++tries)); do
+        busy_idle1=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
+        sleep 0.5
+        busy_idle2=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
+        awk -v a="$busy_idle1" -v b="$busy_idle2" 'BEGIN {
+            split(a, x, " "); split(b, y, " "); busy = y[1] - x[1]; idle = y[2] - x[2]
+            exit !(busy + idle > 0 && busy <= 0.1 * (busy + idle)) }' && return 0
+    done
+    echo "bench_cpu_vs_golly: the machine stayed busy; timing anyway" >&2
 }
 
 # Seconds Golly spends on generations 0..G, from its -b timestamps ("<time> <generation>" lines).
@@ -160,7 +175,9 @@ for r in $radii; do
 
     best_golly="" best_catlab=""
     for ((i = 0; i < repeats; ++i)); do
+        wait_for_idle
         g=$(golly_seconds "$golly_start")
+        wait_for_idle
         c=$(catlab_seconds "$start" --out "$work/catlab_end.rle")
         best_golly=$(awk -v a="$g" -v b="$best_golly" 'BEGIN { print (b == "" || a < b) ? a : b }')
         best_catlab=$(awk -v a="$c" -v b="$best_catlab" 'BEGIN { print (b == "" || a < b) ? a : b }')
@@ -191,7 +208,7 @@ report="$work/report.md"
     golly=$(bgolly --help 2>&1 | head -1 | sed 's/^This is //; s/ Copyright.*//' || true) # --help exits non-zero
     echo "- Golly: $golly, algorithm \"Larger than Life\", one thread"
     echo "- Workload: ${size}x${size} torus, random start (seed 1), $generations generations;" \
-        "best of $repeats runs each"
+        "best of $repeats runs each, every run started once the CPUs had been 90% idle for half a second"
     echo "- Load average (1, 5, 15 min) before: $load_before, after: $load_after"
     echo
     echo "Reproduce with \`tools/bench_cpu_vs_golly.sh --docs docs/benchmarks.md\` (options: \`--help\`)."
