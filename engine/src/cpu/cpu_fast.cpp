@@ -247,8 +247,8 @@ void addSpan(T* __restrict counts, const T* __restrict p, int w, int n) {
 // ---- Counters ------------------------------------------------------------------------------------
 // A counter walks down a band of rows and calls sink(y, hi, lo) for each row of the band in order:
 // hi[x] - lo[x] is the number of live cells in the neighbourhood of (x, y), centre included (the Moore
-// counter hands over prefix sums 2r + 1 apart, the others counts and zeros). Each band has its own
-// counter, so counters keep their scratch rows between generations.
+// counter hands over prefix sums 2r + 1 apart, the others counts and zeros). Each worker thread has its
+// own counter, which keeps its scratch rows from band to band and generation to generation.
 
 // What a generation's counters read: the current states, which rows hold live cells, and for the
 // counters that use it, the padded plane of live cells (filled before the counters run).
