@@ -1,12 +1,14 @@
 // `base`: one thread per cell, every neighbour read straight from global memory.
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
+#include "fast_path.cuh"
 
 namespace catlab::cuda {
 namespace {
 
+// The general kernel: any rule, every access wrapped.
 __global__ void baseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
-                               DeviceRule rule) {
+                               DeviceRule rule, const unsigned* __restrict__ table, int words) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= width || y >= height) return;
@@ -23,7 +25,45 @@ __global__ void baseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ o
         }
     }
     const std::size_t i = std::size_t(y) * width + x;
-    out[i] = nextCell(rule, in[i], count);
+    out[i] = tableNextCell(table, table + words, rule.states, in[i], count);
+}
+
+// The fast path (fast_path.cuh): 2 states, Moore, radius R. A block clear of the border (and with
+// 4-byte aligned rows) reads each neighbourhood row as aligned words straight from global memory;
+// blocks on the border read cell by cell, wrapped.
+template <int R>
+__global__ void __launch_bounds__(256) baseFastKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width,
+                                                      int height, const unsigned* __restrict__ table, int words) {
+    const int x0 = blockIdx.x * blockDim.x, y0 = blockIdx.y * blockDim.y;
+    const int x = x0 + threadIdx.x, y = y0 + threadIdx.y;
+    const bool inside = (width & 3) == 0 && x0 >= R && x0 + int(blockDim.x) - R + 4 * kSpanWords<R> <= width &&
+                        y0 >= R && y0 + int(blockDim.y) + R <= height;
+    if (x >= width || y >= height) return;
+    int count = 0;
+    if (inside) {
+        const int start = x - R;
+        const Cell* segment = in + std::size_t(y - R) * width + (start & ~3);
+        SegmentSums<R> sums;
+#pragma unroll(kRowUnroll<R>)
+        for (int dy = 0; dy <= 2 * R; ++dy)
+            sums.add(reinterpret_cast<const unsigned*>(segment + std::ptrdiff_t(dy) * width));
+        count = sums.count(start & 3);
+    } else {
+#pragma unroll 1
+        for (int dy = -R; dy <= R; ++dy) {
+            int yy = y + dy;
+            yy += yy < 0 ? height : yy >= height ? -height : 0; // sides are at least 2r+1: one wrap suffices
+            const Cell* row = in + std::size_t(yy) * width;
+#pragma unroll
+            for (int dx = -R; dx <= R; ++dx) {
+                int xx = x + dx;
+                xx += xx < 0 ? width : xx >= width ? -width : 0;
+                count += row[xx];
+            }
+        }
+    }
+    const std::size_t i = std::size_t(y) * width + x;
+    out[i] = BinaryTransition<R>(table, words)(in[i], count);
 }
 
 class BaseBackend final : public ByteGridBackend {
@@ -31,7 +71,12 @@ class BaseBackend final : public ByteGridBackend {
         const GridSize s = gridSize();
         const dim3 threads(32, 8);
         const dim3 blocks(blocksFor(s.width, threads.x), blocksFor(s.height, threads.y));
-        baseStepKernel<<<blocks, threads>>>(in, out, s.width, s.height, deviceRule());
+        withFastRadius(deviceRule(), [&]<int R>() {
+            if constexpr (R == 0)
+                baseStepKernel<<<blocks, threads>>>(in, out, s.width, s.height, deviceRule(), table(), tableWords());
+            else
+                baseFastKernel<R><<<blocks, threads>>>(in, out, s.width, s.height, table(), tableWords());
+        });
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 };

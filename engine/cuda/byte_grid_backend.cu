@@ -73,6 +73,10 @@ void ByteGridBackend::prepare(const Rule& rule, GridSize size) {
         next_ = DeviceBuffer<Cell>(cellCount(size));
         gridSize_ = size;
     }
+    const std::vector<unsigned> bits =
+        transitionBits(deviceRule_, neighbourhoodCells(rule.neighbourhood, rule.radius), tableWords_);
+    table_ = DeviceBuffer<unsigned>(bits.size());
+    CATLAB_CUDA_CHECK(cudaMemcpy(table_.data(), bits.data(), bits.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
     prepareKernel();
 }
 

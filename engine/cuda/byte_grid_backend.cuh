@@ -27,9 +27,14 @@ class ByteGridBackend : public Backend {
 
     const DeviceRule& deviceRule() const { return deviceRule_; }
     GridSize gridSize() const { return gridSize_; }
+    // The rule's transitionBits on the device: tableWords() birth words, then as many survival words.
+    const unsigned* table() const { return table_.data(); }
+    int tableWords() const { return tableWords_; }
 
   private:
     DeviceBuffer<Cell> current_, next_;
+    DeviceBuffer<unsigned> table_;
+    int tableWords_ = 0;
     DeviceRule deviceRule_{};
     GridSize gridSize_{};
 };

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace catlab::cuda {
 
@@ -40,6 +41,34 @@ CATLAB_HD Cell nextCell(const DeviceRule& r, Cell state, int countWithCentre) {
         return inIntervals(r.survivalLo, r.survivalHi, r.survivalCount, countWithCentre) ? 1 : r.states > 2 ? 2 : 0;
     return state + 1 < r.states ? Cell(state + 1) : Cell(0);
 }
+
+// nextCell through per-count bit tables (bit c: count c, centre included, gives birth / survives):
+// the same results without walking the interval lists for every cell. The table holds `words`
+// birth words, then `words` survival words.
+inline std::vector<unsigned> transitionBits(const DeviceRule& r, int maxCount, int& words) {
+    words = maxCount / 32 + 1;
+    std::vector<unsigned> bits(2 * std::size_t(words), 0u);
+    for (int c = 0; c <= maxCount; ++c) {
+        bits[c / 32] |= unsigned(inIntervals(r.birthLo, r.birthHi, r.birthCount, c)) << (c % 32);
+        bits[words + c / 32] |= unsigned(inIntervals(r.survivalLo, r.survivalHi, r.survivalCount, c)) << (c % 32);
+    }
+    return bits;
+}
+
+#if defined(__CUDACC__)
+__device__ __forceinline__ Cell tableNextCell(const unsigned* birth, const unsigned* survival, int states, Cell state,
+                                              int count) {
+    const bool born = (birth[count >> 5] >> (count & 31)) & 1;
+    const bool kept = (survival[count >> 5] >> (count & 31)) & 1;
+    const Cell decayed = state + 1 < states ? Cell(state + 1) : Cell(0); // 1 -> 2 (or 0 with two states)
+    return state == 0 ? Cell(born) : state == 1 && kept ? Cell(1) : decayed;
+}
+
+// Two states: the survival words follow the birth words, so the state picks the set.
+__device__ __forceinline__ Cell binaryNextCell(const unsigned* __restrict__ table, int words, Cell state, int count) {
+    return Cell((__ldg(table + state * words + (count >> 5)) >> (count & 31)) & 1u);
+}
+#endif
 
 // Half-width of the neighbourhood row at vertical offset dy, as catlab::rowHalfWidth.
 CATLAB_HD int deviceRowHalfWidth(const DeviceRule& r, int dy) {

@@ -5,6 +5,7 @@
 // copy of the interior cell it wraps to, refreshed after each step. Padding is never counted: it is
 // only ever read as the neighbour it stands for.
 #include "byte_grid_backend.cuh"
+#include "fast_path.cuh" // wrapIndex
 
 #include "catlab/error.hpp"
 
@@ -32,11 +33,6 @@ struct FragmentLayout {
         return fragment * 256 + (py & 15) * 16 + (px & 15);
     }
 };
-
-__device__ __forceinline__ int wrapIndex(int i, int n) {
-    i %= n;
-    return i < 0 ? i + n : i;
-}
 
 template <class Layout>
 __global__ void packCellsKernel(const Cell* __restrict__ canonical, Cell* __restrict__ padded, PaddedGeometry g,
@@ -77,27 +73,6 @@ __global__ void rowHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
     const int sx = g.left + wrapIndex(px - g.left, g.width);
     const int sy = g.top + wrapIndex(py - g.top, g.height);
     cells[layout(px, py)] = cells[layout(sx, sy)];
-}
-
-// nextCell through per-count bit tables (bit c: count c, centre included, gives birth / survives):
-// the same results without walking the interval lists for every cell. The table holds `words`
-// birth words, then `words` survival words.
-inline std::vector<unsigned> transitionBits(const DeviceRule& r, int maxCount, int& words) {
-    words = maxCount / 32 + 1;
-    std::vector<unsigned> bits(2 * std::size_t(words), 0u);
-    for (int c = 0; c <= maxCount; ++c) {
-        bits[c / 32] |= unsigned(inIntervals(r.birthLo, r.birthHi, r.birthCount, c)) << (c % 32);
-        bits[words + c / 32] |= unsigned(inIntervals(r.survivalLo, r.survivalHi, r.survivalCount, c)) << (c % 32);
-    }
-    return bits;
-}
-
-__device__ __forceinline__ Cell tableNextCell(const unsigned* birth, const unsigned* survival, int states, Cell state,
-                                              int count) {
-    const bool born = (birth[count >> 5] >> (count & 31)) & 1;
-    const bool kept = (survival[count >> 5] >> (count & 31)) & 1;
-    const Cell decayed = state + 1 < states ? Cell(state + 1) : Cell(0); // 1 -> 2 (or 0 with two states)
-    return state == 0 ? Cell(born) : state == 1 && kept ? Cell(1) : decayed;
 }
 
 // Double-buffered padded state; a subclass picks the geometry and layout and supplies one generation.
