@@ -3,6 +3,7 @@
 // per neighbour. Large radii stream the halo through shared memory in bands of rows.
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
+#include "fast_path.cuh"
 
 #include <algorithm>
 
@@ -14,29 +15,10 @@ constexpr int kTileH = 8;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
 constexpr int kSharedBudget = 96 * 1024;
 
-__device__ int wrapIndex(int v, int n) {
-    v %= n;
-    return v < 0 ? v + n : v;
-}
-
-// Copies `rows` x `cols` cells whose top-left cell is global (gx0, gy0), torus-wrapped, into dst
-// (pitch cols). Sides may be smaller than the tile, so every index wraps fully.
-__device__ void loadWrapped(Cell* dst, int rows, int cols, const Cell* in, int width, int height, int gx0, int gy0) {
-    const int xStart = wrapIndex(gx0 + int(threadIdx.x), width);
-    for (int i = threadIdx.y; i < rows; i += blockDim.y) {
-        const Cell* src = in + std::size_t(wrapIndex(gy0 + i, height)) * width;
-        int gx = xStart;
-        for (int j = threadIdx.x; j < cols; j += blockDim.x) {
-            dst[i * cols + j] = src[gx];
-            gx = (gx + blockDim.x) % width;
-        }
-    }
-}
-
-// Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a band of `bandRows`
-// halo-tile rows of kTileW + 2r cells.
+// The general kernel. Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a
+// band of `bandRows` halo-tile rows of kTileW + 2r cells.
 __global__ void sharedStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
-                                 DeviceRule rule, int bandRows) {
+                                 DeviceRule rule, int bandRows, const unsigned* __restrict__ table, int words) {
     extern __shared__ int shared[];
     const int r = rule.radius;
     int* halfWidth = shared;
@@ -66,7 +48,31 @@ __global__ void sharedStepKernel(const Cell* __restrict__ in, Cell* __restrict__
     const int x = x0 + tx, y = y0 + ty;
     if (x >= width || y >= height) return;
     const std::size_t i = std::size_t(y) * width + x;
-    out[i] = nextCell(rule, in[i], count);
+    out[i] = tableNextCell(table, table + words, rule.states, in[i], count);
+}
+
+// The fast path (fast_path.cuh): 2 states, Moore, radius R; the whole halo tile in static shared
+// memory, its rows padded so each thread reads its rows as aligned words (conflict-free: a warp
+// reads consecutive words).
+template <int R>
+__global__ void __launch_bounds__(kTileW* kTileH)
+    sharedFastKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
+                     const unsigned* __restrict__ table, int words) {
+    constexpr int kWords = kTileW / 4 - 1 + kSpanWords<R>, kPitch = 4 * kWords, kRows = kTileH + 2 * R;
+    __shared__ __align__(16) Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
+    const BinaryTransition<R> next(table, words);
+    __syncthreads();
+    // This thread's rows are ty .. ty + 2R, its columns tx .. tx + 2R.
+    const Cell* segment = tile + ty * kPitch + (tx & ~3);
+    SegmentSums<R> sums;
+#pragma unroll(kRowUnroll<R>)
+    for (int dy = 0; dy <= 2 * R; ++dy) sums.add(reinterpret_cast<const unsigned*>(segment + dy * kPitch));
+    const int x = x0 + tx, y = y0 + ty;
+    if (x >= width || y >= height) return;
+    out[std::size_t(y) * width + x] = next(tile[(ty + R) * kPitch + tx + R], sums.count(tx & 3));
 }
 
 class SharedBackend final : public ByteGridBackend {
@@ -91,7 +97,13 @@ class SharedBackend final : public ByteGridBackend {
         const GridSize s = gridSize();
         const dim3 threads(kTileW, kTileH);
         const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
-        sharedStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_);
+        withFastRadius(deviceRule(), [&]<int R>() {
+            if constexpr (R == 0)
+                sharedStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_,
+                                                                    table(), tableWords());
+            else
+                sharedFastKernel<R><<<blocks, threads>>>(in, out, s.width, s.height, table(), tableWords());
+        });
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 
