@@ -5,6 +5,7 @@
 // Large radii stream the halo tile through shared memory in bands of columns.
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
+#include "fast_path.cuh"
 
 #include <algorithm>
 
@@ -19,29 +20,10 @@ constexpr int kTileH = kThreadsY * kStrip;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
 constexpr int kSharedBudget = 96 * 1024;
 
-__device__ int wrapIndex(int v, int n) {
-    v %= n;
-    return v < 0 ? v + n : v;
-}
-
-// Copies `rows` x `cols` cells whose top-left cell is global (gx0, gy0), torus-wrapped, into dst
-// (pitch cols). Sides may be smaller than the tile, so every index wraps fully.
-__device__ void loadWrapped(Cell* dst, int rows, int cols, const Cell* in, int width, int height, int gx0, int gy0) {
-    const int xStart = wrapIndex(gx0 + int(threadIdx.x), width);
-    for (int i = threadIdx.y; i < rows; i += blockDim.y) {
-        const Cell* src = in + std::size_t(wrapIndex(gy0 + i, height)) * width;
-        int gx = xStart;
-        for (int j = threadIdx.x; j < cols; j += blockDim.x) {
-            dst[i * cols + j] = src[gx];
-            gx = (gx + blockDim.x) % width;
-        }
-    }
-}
-
-// Shared memory: the column half-heights (2r+1 ints; the neighbourhood's column at dx spans
-// dy in [-v, v]), then a band of `bandCols` columns of the (kTileH + 2r)-row halo tile.
+// The general kernel. Shared memory: the column half-heights (2r+1 ints; the neighbourhood's
+// column at dx spans dy in [-v, v]), then a band of `bandCols` columns of the (kTileH + 2r)-row halo tile.
 __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
-                                 DeviceRule rule, int bandCols) {
+                                 DeviceRule rule, int bandCols, const unsigned* __restrict__ table, int words) {
     extern __shared__ int shared[];
     const int r = rule.radius;
     int* halfHeight = shared;
@@ -94,7 +76,65 @@ __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__
         const int y = y0 + top + k;
         if (y >= height) break;
         const std::size_t i = std::size_t(y) * width + x;
-        out[i] = nextCell(rule, in[i], count[k]);
+        out[i] = tableNextCell(table, table + words, rule.states, in[i], count[k]);
+    }
+}
+
+// The fast path (fast_path.cuh): 2 states, Moore, radius R; the whole halo tile in static shared
+// memory (rows padded to whole words for loadTile), every column span 2R+1 cells high.
+template <int R>
+__global__ void __launch_bounds__(kThreadsX* kThreadsY)
+    coarseFastKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
+                     const unsigned* __restrict__ table, int words) {
+    constexpr int kWords = (kTileW + 2 * R + 3) / 4, kPitch = 4 * kWords, kRows = kTileH + 2 * R;
+    __shared__ __align__(16) Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
+    const BinaryTransition<R> next(table, words);
+    __syncthreads();
+    // This thread's cells: column tx + R, rows top + R .. top + R + kStrip - 1.
+    const int top = ty * kStrip;
+    int count[kStrip] = {};
+    if constexpr (R <= 2) {
+        // Rows first: h[t] sums the 2R+1 cells of halo-tile row top + t around the column, then the
+        // strip's counts slide down h. Fewer reads than sliding every column while 2R+1 is small.
+        int h[kStrip + 2 * R];
+#pragma unroll
+        for (int t = 0; t < kStrip + 2 * R; ++t) {
+            h[t] = 0;
+#pragma unroll
+            for (int c = 0; c <= 2 * R; ++c) h[t] += tile[(top + t) * kPitch + tx + c];
+        }
+        int sum = 0;
+#pragma unroll
+        for (int t = 0; t <= 2 * R; ++t) sum += h[t];
+        count[0] = sum;
+#pragma unroll
+        for (int k = 1; k < kStrip; ++k) count[k] = sum += h[k + 2 * R] - h[k - 1];
+    } else {
+        // Columns one at a time: unrolled, their loads would be hoisted and spill.
+#pragma unroll 1
+        for (int c = 0; c <= 2 * R; ++c) {
+            const Cell* column = tile + top * kPitch + tx + c;
+            int sum = 0;
+#pragma unroll
+            for (int row = 0; row <= 2 * R; ++row) sum += column[row * kPitch];
+            count[0] += sum;
+#pragma unroll
+            for (int k = 1; k < kStrip; ++k) {
+                sum += column[(2 * R + k) * kPitch] - column[(k - 1) * kPitch];
+                count[k] += sum;
+            }
+        }
+    }
+    const int x = x0 + tx;
+    if (x >= width) return;
+#pragma unroll
+    for (int k = 0; k < kStrip; ++k) {
+        const int y = y0 + top + k;
+        if (y >= height) break;
+        out[std::size_t(y) * width + x] = next(tile[(top + R + k) * kPitch + tx + R], count[k]);
     }
 }
 
@@ -120,7 +160,13 @@ class CoarseBackend final : public ByteGridBackend {
         const GridSize s = gridSize();
         const dim3 threads(kThreadsX, kThreadsY);
         const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
-        coarseStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandCols_);
+        withFastRadius(deviceRule(), [&]<int R>() {
+            if constexpr (R == 0)
+                coarseStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandCols_,
+                                                                    table(), tableWords());
+            else
+                coarseFastKernel<R><<<blocks, threads>>>(in, out, s.width, s.height, table(), tableWords());
+        });
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 
