@@ -5,6 +5,7 @@
 // halo tile through shared memory in bands of rows.
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
+#include "fast_path.cuh"
 
 #include <algorithm>
 
@@ -19,35 +20,16 @@ constexpr int kTileH = kThreadsY;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
 constexpr int kSharedBudget = 96 * 1024;
 
-__device__ int wrapIndex(int v, int n) {
-    v %= n;
-    return v < 0 ? v + n : v;
-}
-
-// Copies `rows` x `cols` cells whose top-left cell is global (gx0, gy0), torus-wrapped, into dst
-// (pitch cols). Sides may be smaller than the tile, so every index wraps fully.
-__device__ void loadWrapped(Cell* dst, int rows, int cols, const Cell* in, int width, int height, int gx0, int gy0) {
-    const int xStart = wrapIndex(gx0 + int(threadIdx.x), width);
-    for (int i = threadIdx.y; i < rows; i += blockDim.y) {
-        const Cell* src = in + std::size_t(wrapIndex(gy0 + i, height)) * width;
-        int gx = xStart;
-        for (int j = threadIdx.x; j < cols; j += blockDim.x) {
-            dst[i * cols + j] = src[gx];
-            gx = (gx + blockDim.x) % width;
-        }
-    }
-}
-
 // A cell at offset c of a row segment lies in the span of cell j when j <= c <= j + 2h.
 __device__ __forceinline__ void addToSpans(int (&count)[kCells], int live, int c, int h) {
 #pragma unroll
     for (int j = 0; j < kCells; ++j) count[j] += (c >= j && c <= j + 2 * h) ? live : 0;
 }
 
-// Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a band of `bandRows`
-// halo-tile rows of kTileW + 2r cells.
+// The general kernel. Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a
+// band of `bandRows` halo-tile rows of kTileW + 2r cells.
 __global__ void mcellStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
-                                DeviceRule rule, int bandRows) {
+                                DeviceRule rule, int bandRows, const unsigned* __restrict__ table, int words) {
     extern __shared__ int shared[];
     const int r = rule.radius;
     int* halfWidth = shared;
@@ -94,8 +76,44 @@ __global__ void mcellStepKernel(const Cell* __restrict__ in, Cell* __restrict__ 
         const int x = x0 + tx * kCells + j;
         if (x >= width) break;
         const std::size_t i = std::size_t(y) * width + x;
-        out[i] = nextCell(rule, in[i], count[j]);
+        out[i] = tableNextCell(table, table + words, rule.states, in[i], count[j]);
     }
+}
+
+// The fast path (fast_path.cuh): 2 states, Moore, radius R; the whole halo tile in static shared
+// memory. On each row the union of the kCells spans starts word-aligned (at tile column tx * kCells),
+// so one WindowSums over its words gives all kCells counts: they differ only in the segment bytes
+// they leave out at either end.
+template <int R>
+__global__ void __launch_bounds__(kThreadsX* kThreadsY)
+    mcellFastKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
+                    const unsigned* __restrict__ table, int words) {
+    static_assert(kCells == 4, "one aligned word per thread");
+    constexpr int kWords = kThreadsX - 1 + kSpanWords<R>, kPitch = 4 * kWords, kRows = kTileH + 2 * R;
+    __shared__ __align__(16) Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
+    const BinaryTransition<R> transition(table, words);
+    __syncthreads();
+    const unsigned* segment = reinterpret_cast<const unsigned*>(tile + ty * kPitch) + tx;
+    WindowSums<R> sums;
+#pragma unroll(kRowUnroll<R>)
+    for (int dy = 0; dy <= 2 * R; ++dy) sums.add(segment + dy * kWords, dy);
+    const int y = y0 + ty;
+    if (y >= height) return;
+    const int all = sums.all();
+    const int x = x0 + tx * kCells;
+    Cell next[kCells];
+#pragma unroll
+    for (int j = 0; j < kCells; ++j)
+        next[j] = transition(tile[(ty + R) * kPitch + tx * kCells + j + R], sums.count(j, all));
+    Cell* o = out + std::size_t(y) * width + x;
+    if ((width & 3) == 0 && x + kCells <= width) { // one aligned 4-byte store
+        *reinterpret_cast<unsigned*>(o) = next[0] | next[1] << 8 | next[2] << 16 | unsigned(next[3]) << 24;
+        return;
+    }
+    for (int j = 0; j < kCells && x + j < width; ++j) o[j] = next[j];
 }
 
 class McellBackend final : public ByteGridBackend {
@@ -120,7 +138,13 @@ class McellBackend final : public ByteGridBackend {
         const GridSize s = gridSize();
         const dim3 threads(kThreadsX, kThreadsY);
         const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
-        mcellStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_);
+        withFastRadius(deviceRule(), [&]<int R>() {
+            if constexpr (R == 0)
+                mcellStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_,
+                                                                   table(), tableWords());
+            else
+                mcellFastKernel<R><<<blocks, threads>>>(in, out, s.width, s.height, table(), tableWords());
+        });
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 
