@@ -45,14 +45,19 @@ __device__ __forceinline__ void widenAdd(Word bytes, Word& even, Word& odd) {
 }
 
 // K: words of halo on each side (8K >= r). T[k] covers padded word w + k; the thread's word is T[K].
-template <int K>
+// Small: 2 states and counts below 32 (r <= 2 for Moore). Cells are then 0 or 1 and are summed as
+// they are; counts fit byte lanes, so no widening; and the transition is one 64-bit table held in a
+// register (bit c: birth at count c, bit 32 + c: survival) instead of the shared-memory table.
+template <int K, bool Small>
 __global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ out, int pitchWords, int words,
                                int height, const __grid_constant__ PackPlan plan, int states,
-                               const unsigned* __restrict__ table, int tableWords) {
+                               const unsigned* __restrict__ table, int tableWords, Word small) {
     extern __shared__ unsigned bits[]; // birth words, then survival words
-    const int thread = threadIdx.y * blockDim.x + threadIdx.x;
-    for (int i = thread; i < 2 * tableWords; i += blockDim.x * blockDim.y) bits[i] = table[i];
-    __syncthreads();
+    if constexpr (!Small) {
+        const int thread = threadIdx.y * blockDim.x + threadIdx.x;
+        for (int i = thread; i < 2 * tableWords; i += blockDim.x * blockDim.y) bits[i] = table[i];
+        __syncthreads();
+    }
     const int w = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (w >= words || y >= height) return;
@@ -71,24 +76,37 @@ __global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ o
             for (; next < plan.rows && plan.halfWidth[next] == d; ++next) {
                 const Word* row = base + std::ptrdiff_t(plan.dy[next]) * pitchWords;
 #pragma unroll
-                for (int k = 0; k <= 2 * K; ++k) T[k] += liveMask(row[k]);
+                for (int k = 0; k <= 2 * K; ++k) T[k] += Small ? row[k] : liveMask(row[k]);
             }
             // Lane i gets T at offsets i + d and i - d; each is widened to 16-bit lanes before adding.
+            Word right, left;
             if (s == 0) {
-                widenAdd(T[K + q], even, odd);
-                if (q > 0) widenAdd(T[K - q], even, odd);
+                right = T[K + q];
+                left = q > 0 ? T[K - q] : 0;
             } else {
-                widenAdd(funnel(T[K + q], T[K + q + 1 <= 2 * K ? K + q + 1 : 2 * K], s), even, odd);
-                widenAdd(funnel(T[K - q - 1 >= 0 ? K - q - 1 : 0], T[K - q], 8 - s), even, odd);
+                right = funnel(T[K + q], T[K + q + 1 <= 2 * K ? K + q + 1 : 2 * K], s);
+                left = funnel(T[K - q - 1 >= 0 ? K - q - 1 : 0], T[K - q], 8 - s);
+            }
+            if constexpr (Small) {
+                even += right + left; // byte lanes: the counts stay below 32
+            } else {
+                widenAdd(right, even, odd);
+                widenAdd(left, even, odd);
             }
         }
     }
     const Word centre = base[K];
     Word result = 0;
+    if constexpr (Small) {
+        const Word index = even + (centre << 5); // lane i: count + 32 * state, below 64
 #pragma unroll
-    for (int i = 0; i < 8; ++i) {
-        const int count = int((((i & 1) ? odd : even) >> (16 * (i >> 1))) & 0xFFFF);
-        result |= Word(tableNextCell(bits, bits + tableWords, states, Cell(centre >> (8 * i)), count)) << (8 * i);
+        for (int i = 0; i < 8; ++i) result |= ((small >> ((index >> (8 * i)) & 63)) & 1) << (8 * i);
+    } else {
+#pragma unroll
+        for (int i = 0; i < 8; ++i) {
+            const int count = int((((i & 1) ? odd : even) >> (16 * (i >> 1))) & 0xFFFF);
+            result |= Word(tableNextCell(bits, bits + tableWords, states, Cell(centre >> (8 * i)), count)) << (8 * i);
+        }
     }
     out[std::size_t(y + plan.radius) * pitchWords + w + K] = result;
 }
@@ -120,15 +138,24 @@ class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
             plan_.dy[i] = short(dys[i]);
             plan_.halfWidth[i] = short(rowHalfWidth(rule.neighbourhood, rule.radius, dys[i]));
         }
+
+        const int maxCount = neighbourhoodCells(rule.neighbourhood, rule.radius);
+        isSmall_ = rule.states == 2 && maxCount < 32 && haloWords_ == 1;
+        small_ = 0;
+        if (isSmall_) {
+            int tableWords = 0; // 1: birth word, then survival word
+            const std::vector<unsigned> bits = transitionBits(makeDeviceRule(rule), maxCount, tableWords);
+            small_ = bits[0] | Word(bits[1]) << 32;
+        }
     }
 
-    template <int K>
+    template <int K, bool Small = false>
     void launch(const Word* in, Word* out) {
         const dim3 threads(64, 4);
         const dim3 blocks(blocksFor(words_, threads.x), blocksFor(geometry().height, threads.y));
-        const std::size_t shared = 2 * std::size_t(tableWords()) * sizeof(unsigned);
-        packStepKernel<K><<<blocks, threads, shared>>>(in, out, pitchWords_, words_, geometry().height, plan_,
-                                                       deviceRule().states, table(), tableWords());
+        const std::size_t shared = Small ? 0 : 2 * std::size_t(tableWords()) * sizeof(unsigned);
+        packStepKernel<K, Small><<<blocks, threads, shared>>>(in, out, pitchWords_, words_, geometry().height, plan_,
+                                                              deviceRule().states, table(), tableWords(), small_);
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 
@@ -136,6 +163,7 @@ class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
         // Rows are 8-byte aligned: the pitch is a multiple of 8 cells and cudaMalloc aligns the base.
         const Word* i = reinterpret_cast<const Word*>(in);
         Word* o = reinterpret_cast<Word*>(out);
+        if (isSmall_) return launch<1, true>(i, o);
         switch (haloWords_) {
         case 1: return launch<1>(i, o);
         case 2: return launch<2>(i, o);
@@ -147,6 +175,8 @@ class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
 
     PackPlan plan_{};
     int haloWords_ = 1, words_ = 0, pitchWords_ = 0;
+    bool isSmall_ = false;
+    Word small_ = 0;
 };
 
 std::optional<std::string> packUnsupported(const Rule& rule) {
