@@ -3,6 +3,7 @@
 #   bash tools/dev.sh start   install what is missing, build, launch catlab on the default scene
 #   bash tools/dev.sh test    install what is missing, build, run the whole test suite
 #   bash tools/dev.sh build   install what is missing and build
+#   bash tools/dev.sh sanitize  the CPU tests built with AddressSanitizer and UBSan (in build-sanitize)
 # The build goes to ./build; CUDA backends are built when nvcc is found (also in /usr/local/cuda/bin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,8 +47,15 @@ build)
     install_packages
     build "$@"
     ;;
+sanitize)
+    install_packages
+    build_dir=build-sanitize
+    build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCATLAB_CUDA=OFF -DCATLAB_GUI=OFF -DCATLAB_SANITIZE=address,undefined
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        ctest --test-dir "$build_dir" -L cpu --output-on-failure -j "$(nproc)" "$@"
+    ;;
 *)
-    echo "usage: bash tools/dev.sh start|test|build" >&2
+    echo "usage: bash tools/dev.sh start|test|build|sanitize" >&2
     exit 2
     ;;
 esac
