@@ -12,15 +12,17 @@ void addBackendsCommand(CLI::App& app) {
     CLI::App* cmd =
         app.add_subcommand("backends", "List the backends, whether they run here, and the rules they support");
     cmd->callback([] {
-        std::cout << std::left << std::setw(11) << "backend" << std::setw(8) << "where" << std::setw(40)
-                  << "available here"
+        std::cout << std::left << std::setw(11) << "backend" << std::setw(6) << "where" << std::setw(11) << "available"
                   << "rules\n";
         for (const BackendInfo* info : BackendRegistry::instance().all()) {
             const auto why = info->unavailableReason();
-            std::cout << std::setw(11) << info->name << std::setw(8)
-                      << (info->memorySpace == MemorySpace::Device ? "GPU" : "CPU") << std::setw(40)
-                      << (why ? "no: " + *why : std::string("yes")) << info->rulesSummary << '\n';
-            std::cout << std::setw(19) << "" << info->description << '\n';
+            std::cout << std::setw(11) << info->name << std::setw(6)
+                      << (info->memorySpace == MemorySpace::Device ? "GPU" : "CPU") << std::setw(11)
+                      << (why ? "no" : "yes") << info->rulesSummary << '\n';
+            std::cout << std::setw(17) << "" << info->description << '\n';
+            if (why)
+                std::cout << std::setw(17) << ""
+                          << "not available: " << *why << '\n';
         }
     });
 }

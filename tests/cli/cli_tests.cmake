@@ -30,7 +30,7 @@ expect(run_reads_its_own_rle 0 "grid        40x30 torus, from out.rle" run --in 
 expect(bosco_period 0 "population  68 at generation 166" run --in "${DATA}/bosco.rle" --size 100 --steps 166)
 expect(rule_overrides_file 0 "note: --rule B3/S23 overrides the rule R5" run --in "${DATA}/bosco.rle" --rule life --size 100 --steps 1)
 expect(size_overrides_torus 0 "note: --size 50x50 overrides the torus 40x30" run --in out.rle --size 50 --steps 1)
-expect(backends 0 "cpu-naive +CPU +yes" backends)
+expect(backends 0 "cpu-naive +CPU +yes +any rule" backends)
 expect(rules 0 "bosco +Bosco's Rule +0.5 +R5,C0,M1,S34..58,B34..45,NM" rules)
 expect(version 0 "catlab [0-9]" --version)
 
