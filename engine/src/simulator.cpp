@@ -4,10 +4,28 @@
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
 
+#include <algorithm>
+
 namespace catlab {
+namespace {
+
+// Backends may assume every cell holds one of the rule's states (the fast GPU paths sum 2-state
+// cells as stored), so a grid with other values is refused at the door.
+void checkStates(const Grid& grid, const Rule& rule) {
+    const auto cells = grid.cells();
+    const auto bad = std::find_if(cells.begin(), cells.end(), [&](Cell c) { return c >= rule.states; });
+    if (bad == cells.end()) return;
+    const long long i = bad - cells.begin();
+    throw Error("cell (" + std::to_string(i % grid.width()) + ", " + std::to_string(i / grid.width()) +
+                ") is in state " + std::to_string(int(*bad)) + " but rule " + rule.format() + " has only " +
+                std::to_string(rule.states) + " states");
+}
+
+} // namespace
 
 Simulator::Simulator(const Rule& rule, const Grid& initial, const std::string& backend)
     : rule_(rule), size_(initial.size()) {
+    checkStates(initial, rule_);
     backend_ = BackendRegistry::instance().create(backend, rule_, size_);
     backendName_ = BackendRegistry::instance().find(backend).name;
     backend_->load(hostBuffer(initial));
@@ -58,6 +76,7 @@ void Simulator::setRule(const Rule& rule) {
 }
 
 void Simulator::load(const Grid& grid) {
+    checkStates(grid, rule_);
     if (grid.size() != size_) {
         checkGridSize(grid.size(), &rule_);
         backend_->configure(rule_, grid.size());

@@ -81,24 +81,46 @@ TEST(Simulator, ChangingTheRuleKeepsTheCells) {
 
 TEST(Simulator, BadRequestsAreRefusedClearly) {
     const Rule life = parseRule("B3/S23").rule;
-    EXPECT_NE(errorOf([&] { Simulator(life, {50, 50}, 0.5, 1, "warp-drive"); })
-                  .find("unknown backend 'warp-drive' (known: cpu-naive"),
+    EXPECT_NE(errorOf([&] {
+                  Simulator(life, {50, 50}, 0.5, 1, "warp-drive");
+              }).find("unknown backend 'warp-drive' (known: cpu-naive"),
               std::string::npos);
-    EXPECT_NE(errorOf([&] { Simulator(parseRule("R5,C0,M0,S1..2,B3..4,NM").rule, {10, 50}, 0.5, 1, "cpu-naive"); })
-                  .find("too small for radius 5: each side needs at least 2r+1 = 11"),
+    EXPECT_NE(errorOf([&] {
+                  Simulator(parseRule("R5,C0,M0,S1..2,B3..4,NM").rule, {10, 50}, 0.5, 1, "cpu-naive");
+              }).find("too small for radius 5: each side needs at least 2r+1 = 11"),
               std::string::npos);
-    EXPECT_NE(errorOf([&] { Simulator(life, {0, 5}, 0.5, 1, "cpu-naive"); }).find("must be positive"),
+    EXPECT_NE(errorOf([&] {
+                  Simulator(life, {0, 5}, 0.5, 1, "cpu-naive");
+              }).find("must be positive"),
               std::string::npos);
-    EXPECT_NE(errorOf([&] { Simulator(life, {1 << 20, 1 << 20}, 0.5, 1, "cpu-naive"); }).find("more than"),
+    EXPECT_NE(errorOf([&] {
+                  Simulator(life, {1 << 20, 1 << 20}, 0.5, 1, "cpu-naive");
+              }).find("more than"),
               std::string::npos);
     const double freeBytes = double(sysconf(_SC_AVPHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
     if (freeBytes < double(1ull << 36)) { // 2^36 cells do not fit: refused before allocating anything
-        EXPECT_NE(errorOf([&] { Simulator(life, {1 << 18, 1 << 18}, 0.5, 1, "cpu-naive"); }).find("host memory is free"),
+        EXPECT_NE(errorOf([&] {
+                      Simulator(life, {1 << 18, 1 << 18}, 0.5, 1, "cpu-naive");
+                  }).find("host memory is free"),
                   std::string::npos);
     }
     EXPECT_NE(errorOf([&] { Simulator(life, {50, 50}, -0.1, 1, "cpu-naive"); }).find("density"), std::string::npos);
-    EXPECT_NE(errorOf([&] { Simulator(life, {50, 50}, 0.5, 1, "CPU-NAIVE").step(-1); }).find("negative"),
+    EXPECT_NE(errorOf([&] {
+                  Simulator(life, {50, 50}, 0.5, 1, "CPU-NAIVE").step(-1);
+              }).find("negative"),
               std::string::npos);
+}
+
+TEST(Simulator, CellsOutsideTheRulesStatesAreRefused) {
+    Grid grid({20, 20});
+    grid.at(3, 4) = 2;
+    EXPECT_NE(errorOf([&] {
+                  Simulator(parseRule("B3/S23").rule, grid, "cpu-naive");
+              }).find("cell (3, 4) is in state 2 but rule B3/S23 has only 2 states"),
+              std::string::npos);
+    Simulator sim(parseRule("B3/S23/C3").rule, grid, "cpu-naive");
+    grid.at(5, 5) = 7;
+    EXPECT_THROW(sim.load(grid), Error);
 }
 
 TEST(Registry, NamesAreCaseInsensitiveAndUnique) {
@@ -132,8 +154,9 @@ TEST(Presets, AllParseAndIdsAreUnique) {
 }
 
 TEST(Presets, ParserReportsLineNumbers) {
-    EXPECT_NE(errorOf([] { parsePresets("# header\nlife;Life;0.3;B3/S23;ok\nbad;Bad;2;B3/S23;x\n"); })
-                  .find("presets line 3: bad density"),
+    EXPECT_NE(errorOf([] {
+                  parsePresets("# header\nlife;Life;0.3;B3/S23;ok\nbad;Bad;2;B3/S23;x\n");
+              }).find("presets line 3: bad density"),
               std::string::npos);
     EXPECT_NE(errorOf([] { parsePresets("x;X;0.5;B3/Q23;n\n"); }).find("presets line 1"), std::string::npos);
     EXPECT_NE(errorOf([] { resolveRule("no such preset"); }).find("neither a preset"), std::string::npos);
