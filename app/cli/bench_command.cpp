@@ -238,8 +238,7 @@ BenchReport runBench(const BenchOptions& options, std::ostream& log) {
     const NvmlPower nvml(cudaDevicePciBusId(), options.nvmlLibrary.c_str());
     const std::string cudaName = cudaDeviceName();
     report.gpuName = !cudaName.empty() ? cudaName : nvml.deviceName().value_or("none");
-    report.powerSource = nvml.available() ? (nvml.totalEnergyJoules() ? "NVML energy counter"
-                                                                      : "NVML power samples")
+    report.powerSource = nvml.available() ? (nvml.totalEnergyJoules() ? "NVML energy counter" : "NVML power samples")
                                           : "n/a (NVML: " + nvml.unavailableReason() + ")";
 
     const BackendRegistry& registry = BackendRegistry::instance();
@@ -325,12 +324,13 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
     out << "catlab bench  commit " << report.commit << ", " << report.date << '\n'
         << "gpu           " << report.gpuName << '\n'
         << "power         " << report.powerSource << '\n'
-        << "rules         " << (o.ruleSet == "cat" ? "CAT paper instances (cat-r1..cat-r16), scaled beyond"
-                                                   : "cat-r16 scaled to each radius")
+        << "rules         "
+        << (o.ruleSet == "cat" ? "CAT paper instances (cat-r1..cat-r16), scaled beyond"
+                               : "cat-r16 scaled to each radius")
         << "\ntiming        " << o.warmup << " warm-up steps, then " << o.repeats << " x " << o.steps
         << " steps; ms/step is the median over the repeats\n\n";
-    const std::vector<std::string> head{"backend", "radius", "n",        "ms/step", "min",    "max",
-                                        "cells/s", "speedup", "W",       "J/step",  "device"};
+    const std::vector<std::string> head{"backend", "radius",  "n", "ms/step", "min",   "max",
+                                        "cells/s", "speedup", "W", "J/step",  "device"};
     std::vector<std::vector<std::string>> lines{head};
     std::vector<std::string> notes;
     for (const BenchRow& row : report.rows) {
@@ -354,7 +354,10 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
     for (const auto& line : lines) {
         for (size_t i = 0; i < line.size(); ++i) {
             const bool last = i + 1 == line.size();
-            if (i < 3 || last) out << std::left; else out << std::right;
+            if (i < 3 || last)
+                out << std::left;
+            else
+                out << std::right;
             out << std::setw(last ? 0 : int(width[i])) << line[i] << (last ? "" : "  ");
         }
         out << std::left << '\n';
@@ -374,8 +377,8 @@ void writeBenchCsv(const BenchReport& report, const std::string& path) {
             << value(r.msMedian) << ',' << value(r.msMin) << ',' << value(r.msMax) << ','
             << value(r.cellUpdatesPerSecond) << ',' << optional(r.speedupOverBase) << ',' << optional(r.watts) << ','
             << optional(r.joulesPerStep) << ',' << (r.timer.empty() ? "n/a" : r.timer) << ','
-            << (r.onDevice ? "device" : "host") << ',' << csvField(report.gpuName) << ',' << csvField(r.status)
-            << ',' << csvField(report.date) << ',' << csvField(report.commit) << '\n';
+            << (r.onDevice ? "device" : "host") << ',' << csvField(report.gpuName) << ',' << csvField(r.status) << ','
+            << csvField(report.date) << ',' << csvField(report.commit) << '\n';
     }
     if (!csv.flush()) throw Error("error writing '" + path + "'");
 }
@@ -393,8 +396,8 @@ int runBenchCommand(const BenchOptions& options, std::ostream& out, std::ostream
         if (options.csvPath) {
             csv = *options.csvPath;
         } else {
-            temporary = std::filesystem::temp_directory_path() /
-                        ("catlab-bench-" + std::to_string(::getpid()) + ".csv");
+            temporary =
+                std::filesystem::temp_directory_path() / ("catlab-bench-" + std::to_string(::getpid()) + ".csv");
             csv = temporary.string();
             writeBenchCsv(report, csv);
         }
@@ -425,8 +428,9 @@ void addBenchCommand(CLI::App& app) {
         "(or here at all) are reported as n/a rows. --plot runs tools/plot_bench.py (or $CATLAB_PLOT_SCRIPT)\n"
         "with python3 (or $CATLAB_PYTHON), which needs matplotlib.\n"
         "Example: catlab bench --backends base,cpu --radius 1..16,32,64 --size 4096 --steps 10 --csv b.csv");
-    bench->add_option("--backends", options->backends,
-                      "Comma list of backends, or all (every backend available here but cpu-naive)")
+    bench
+        ->add_option("--backends", options->backends,
+                     "Comma list of backends, or all (every backend available here but cpu-naive)")
         ->capture_default_str();
     bench->add_option("--radius", options->radii, "Radii: ranges and lists, e.g. 1..16 or 1,2,4,8,16 or 1..16,32,100")
         ->capture_default_str();

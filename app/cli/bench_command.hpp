@@ -11,14 +11,14 @@
 namespace catlab::cli {
 
 struct BenchOptions {
-    std::string backends = "all";  // comma list of backend names and/or "all"
-    std::string radii = "1..16";    // see parseRadiusList
-    std::string size = "4096";      // "N" or "WxH"
-    int steps = 20;                 // generations per repeat
+    std::string backends = "all"; // comma list of backend names and/or "all"
+    std::string radii = "1..16";  // see parseRadiusList
+    std::string size = "4096";    // "N" or "WxH"
+    int steps = 20;               // generations per repeat
     int repeats = 5;
-    int warmup = 3;                 // generations before timing
+    int warmup = 3; // generations before timing
     std::uint64_t seed = 1;
-    std::string ruleSet = "cat";    // "cat" or "scaled"
+    std::string ruleSet = "cat"; // "cat" or "scaled"
     std::optional<std::string> csvPath;
     std::optional<std::string> plotPath;
     std::string nvmlLibrary = "libnvidia-ml.so.1"; // tests point this at a missing library
@@ -34,8 +34,8 @@ struct BenchRow {
     std::string ruleName; // preset name or "scaled r<r>"
     GridSize size{};
     bool measured = false;
-    std::string status;   // "ok", or "n/a (why)"
-    std::string timer;    // "cuda-events" / "steady_clock"
+    std::string status;                        // "ok", or "n/a (why)"
+    std::string timer;                         // "cuda-events" / "steady_clock"
     double msMedian = 0, msMin = 0, msMax = 0; // per step, over the repeats
     double cellUpdatesPerSecond = 0;
     std::optional<double> speedupOverBase;

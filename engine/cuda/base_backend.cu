@@ -44,7 +44,7 @@ __global__ void __launch_bounds__(256) baseFastKernel(const Cell* __restrict__ i
         const int start = x - R;
         const Cell* segment = in + std::size_t(y - R) * width + (start & ~3);
         SegmentSums<R> sums;
-#pragma unroll(kRowUnroll<R>)
+#pragma unroll(kRowUnroll <R>)
         for (int dy = 0; dy <= 2 * R; ++dy)
             sums.add(reinterpret_cast<const unsigned*>(segment + std::ptrdiff_t(dy) * width));
         count = sums.count(start & 3);

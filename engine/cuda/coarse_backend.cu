@@ -38,8 +38,10 @@ __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__
         int lo = 0, hi = r; // binary search: rows at |dy| <= lo reach adx
         while (lo < hi) {
             const int mid = (lo + hi + 1) / 2;
-            if (deviceRowHalfWidth(rule, mid) >= adx) lo = mid;
-            else hi = mid - 1;
+            if (deviceRowHalfWidth(rule, mid) >= adx)
+                lo = mid;
+            else
+                hi = mid - 1;
         }
         halfHeight[i] = lo;
     }
@@ -87,7 +89,8 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
     coarseFastKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
                      const unsigned* __restrict__ table, int words) {
     constexpr int kWords = (kTileW + 2 * R + 3) / 4, kPitch = 4 * kWords, kRows = kTileH + 2 * R;
-    __shared__ __align__(16) Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
+    __shared__ __align__(16)
+        Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
     loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);

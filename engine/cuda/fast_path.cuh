@@ -15,12 +15,11 @@ inline constexpr int kMaxFastRadius = 16;
 // Calls f.template operator()<R>() with R = the radius when the fast path applies, else R = 0.
 template <class F>
 void withFastRadius(const DeviceRule& rule, F&& f) {
-    const bool fast = rule.states == 2 && rule.neighbourhood == int(Neighbourhood::Moore) &&
-                      rule.radius <= kMaxFastRadius;
+    const bool fast =
+        rule.states == 2 && rule.neighbourhood == int(Neighbourhood::Moore) && rule.radius <= kMaxFastRadius;
     const int r = fast ? rule.radius : 0;
-    [&]<int... Rs>(std::integer_sequence<int, Rs...>) {
-        ((r == Rs ? (f.template operator()<Rs>(), 0) : 0), ...);
-    }(std::make_integer_sequence<int, kMaxFastRadius + 1>{});
+    [&]<int... Rs>(std::integer_sequence<int, Rs...>) { ((r == Rs ? (f.template operator()<Rs>(), 0) : 0), ...); }
+    (std::make_integer_sequence<int, kMaxFastRadius + 1>{});
 }
 
 __device__ __forceinline__ int wrapIndex(int v, int n) {
@@ -48,8 +47,8 @@ __device__ inline void loadWrapped(Cell* dst, int rows, int cols, const Cell* in
 // the block's threads taking the tile's words in turn.
 template <int Words>
 __device__ inline void loadTile(Cell* dst, int rows, const Cell* in, int width, int height, int gx0, int gy0) {
-    const bool inside = (width & 3) == 0 && gx0 >= 0 && (gx0 & ~3) + 4 * (Words + 1) <= width && gy0 >= 0 &&
-                        gy0 + rows <= height;
+    const bool inside =
+        (width & 3) == 0 && gx0 >= 0 && (gx0 & ~3) + 4 * (Words + 1) <= width && gy0 >= 0 && gy0 + rows <= height;
     if (!inside) return loadWrapped(dst, rows, 4 * Words, in, width, height, gx0, gy0);
     const int shift = 8 * (gx0 & 3);
     const int threads = blockDim.x * blockDim.y;

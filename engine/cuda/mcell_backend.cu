@@ -90,7 +90,8 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
                     const unsigned* __restrict__ table, int words) {
     static_assert(kCells == 4, "one aligned word per thread");
     constexpr int kWords = kThreadsX - 1 + kSpanWords<R>, kPitch = 4 * kWords, kRows = kTileH + 2 * R;
-    __shared__ __align__(16) Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
+    __shared__ __align__(16)
+        Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
     loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
@@ -98,7 +99,7 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
     __syncthreads();
     const unsigned* segment = reinterpret_cast<const unsigned*>(tile + ty * kPitch) + tx;
     WindowSums<R> sums;
-#pragma unroll(kRowUnroll<R>)
+#pragma unroll(kRowUnroll <R>)
     for (int dy = 0; dy <= 2 * R; ++dy) sums.add(segment + dy * kWords, dy);
     const int y = y0 + ty;
     if (y >= height) return;

@@ -59,7 +59,8 @@ __global__ void __launch_bounds__(kTileW* kTileH)
     sharedFastKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
                      const unsigned* __restrict__ table, int words) {
     constexpr int kWords = kTileW / 4 - 1 + kSpanWords<R>, kPitch = 4 * kWords, kRows = kTileH + 2 * R;
-    __shared__ __align__(16) Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
+    __shared__ __align__(16)
+        Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
     loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
@@ -68,7 +69,7 @@ __global__ void __launch_bounds__(kTileW* kTileH)
     // This thread's rows are ty .. ty + 2R, its columns tx .. tx + 2R.
     const Cell* segment = tile + ty * kPitch + (tx & ~3);
     SegmentSums<R> sums;
-#pragma unroll(kRowUnroll<R>)
+#pragma unroll(kRowUnroll <R>)
     for (int dy = 0; dy <= 2 * R; ++dy) sums.add(reinterpret_cast<const unsigned*>(segment + dy * kPitch));
     const int x = x0 + tx, y = y0 + ty;
     if (x >= width || y >= height) return;

@@ -17,8 +17,8 @@ struct NvmlPower::Api {
     Return (*handleByIndex)(unsigned, Device*) = nullptr;
     Return (*handleByPciBusId)(const char*, Device*) = nullptr;
     Return (*name)(Device, char*, unsigned) = nullptr;
-    Return (*powerUsage)(Device, unsigned*) = nullptr;                   // milliwatts
-    Return (*totalEnergy)(Device, unsigned long long*) = nullptr;        // millijoules
+    Return (*powerUsage)(Device, unsigned*) = nullptr;            // milliwatts
+    Return (*totalEnergy)(Device, unsigned long long*) = nullptr; // millijoules
 };
 
 namespace {

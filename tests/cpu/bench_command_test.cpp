@@ -47,9 +47,12 @@ std::vector<std::string> csvFields(const std::string& line) {
     for (size_t i = 0; i < line.size(); ++i) {
         const char c = line[i];
         if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[++i];
-            else if (c == '"') quoted = false;
-            else fields.back() += c;
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                fields.back() += line[++i];
+            else if (c == '"')
+                quoted = false;
+            else
+                fields.back() += c;
         } else if (c == '"') {
             quoted = true;
         } else if (c == ',') {

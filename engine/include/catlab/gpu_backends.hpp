@@ -9,7 +9,8 @@ struct GpuBackendDescription {
     const char* description;
 };
 
-// The CUDA backends (add a line here and a factory in engine/cuda/register_cuda.cu), in the order `catlab backends` lists them; shared by builds with and without CUDA.
+// The CUDA backends (add a line here and a factory in engine/cuda/register_cuda.cu), in the order `catlab backends`
+// lists them; shared by builds with and without CUDA.
 inline constexpr std::array<GpuBackendDescription, 6> kGpuBackendDescriptions{{
     {"base", "CUDA: one cell per thread, neighbourhood read from global memory"},
     {"shared", "CUDA: shared-memory tile with halo"},
