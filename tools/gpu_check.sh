@@ -28,7 +28,7 @@ export PATH=/usr/local/cuda/bin:$PATH
 log() { echo "== $*" | tee -a "$out/summary.txt"; }
 want() { [[ ,$steps, == *,$1,* ]]; }
 
-log "gpu_check $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+log "gpu_check $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo "(no git checkout here: see catlab --version below)")"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$out/summary.txt"
 
 bin=build-gpu/bin
