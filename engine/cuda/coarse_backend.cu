@@ -6,6 +6,7 @@
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
 #include "fast_path.cuh"
+#include "halo_band.cuh"
 
 #include <algorithm>
 
@@ -18,7 +19,6 @@ constexpr int kStrip = 16; // cells per thread, one above the other
 constexpr int kTileW = kThreadsX;
 constexpr int kTileH = kThreadsY * kStrip;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
-constexpr int kSharedBudget = 96 * 1024;
 
 // The general kernel. Shared memory: the column half-heights (2r+1 ints; the neighbourhood's
 // column at dx spans dy in [-v, v]), then a band of `bandCols` columns of the (kTileH + 2r)-row halo tile.
@@ -144,19 +144,10 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
 class CoarseBackend final : public ByteGridBackend {
     void prepareKernel() override {
         const int r = deviceRule().radius;
-        int device = 0, optin = 0;
-        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
-        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        const int budget = std::min(optin, kSharedBudget);
-        const int tableBytes = int(sizeof(int)) * (2 * r + 1);
-        const int tileRows = kTileH + 2 * r;
-        // The whole halo tile in one band when it fits (r <= ~120); else as many columns as fit.
-        bandCols_ = std::min(kTileW + 2 * r, (budget - tableBytes) / tileRows);
-        if (bandCols_ < 1) throw Error("coarse: radius " + std::to_string(r) + " does not fit in shared memory");
-        sharedBytes_ = tableBytes + bandCols_ * tileRows;
-        if (sharedBytes_ > 48 * 1024)
-            CATLAB_CUDA_CHECK(
-                cudaFuncSetAttribute(coarseStepKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, sharedBytes_));
+        // The whole halo tile in one band of columns when it fits (r <= ~120); else as many columns as fit.
+        const HaloBand band = fitHaloBand(coarseStepKernel, "coarse", r, kTileH + 2 * r, kTileW + 2 * r);
+        bandCols_ = band.lines;
+        sharedBytes_ = band.sharedBytes;
     }
 
     void stepOnce(const Cell* in, Cell* out) override {

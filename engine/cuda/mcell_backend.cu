@@ -6,6 +6,7 @@
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
 #include "fast_path.cuh"
+#include "halo_band.cuh"
 
 #include <algorithm>
 
@@ -18,7 +19,6 @@ constexpr int kThreadsY = 8;
 constexpr int kTileW = kThreadsX * kCells;
 constexpr int kTileH = kThreadsY;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
-constexpr int kSharedBudget = 96 * 1024;
 
 // A cell at offset c of a row segment lies in the span of cell j when j <= c <= j + 2h.
 __device__ __forceinline__ void addToSpans(int (&count)[kCells], int live, int c, int h) {
@@ -120,19 +120,10 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
 class McellBackend final : public ByteGridBackend {
     void prepareKernel() override {
         const int r = deviceRule().radius;
-        int device = 0, optin = 0;
-        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
-        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        const int budget = std::min(optin, kSharedBudget);
-        const int tableBytes = int(sizeof(int)) * (2 * r + 1);
-        const int pitch = kTileW + 2 * r;
-        // The whole halo tile in one band when it fits; else as many rows as fit (at r = 500, ~85).
-        bandRows_ = std::min(kTileH + 2 * r, (budget - tableBytes) / pitch);
-        if (bandRows_ < 1) throw Error("mcell: radius " + std::to_string(r) + " does not fit in shared memory");
-        sharedBytes_ = tableBytes + bandRows_ * pitch;
-        if (sharedBytes_ > 48 * 1024)
-            CATLAB_CUDA_CHECK(
-                cudaFuncSetAttribute(mcellStepKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, sharedBytes_));
+        // The whole halo tile in one band of rows when it fits; else as many rows as fit (at r = 500, ~85).
+        const HaloBand band = fitHaloBand(mcellStepKernel, "mcell", r, kTileW + 2 * r, kTileH + 2 * r);
+        bandRows_ = band.lines;
+        sharedBytes_ = band.sharedBytes;
     }
 
     void stepOnce(const Cell* in, Cell* out) override {

@@ -4,6 +4,7 @@
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
 #include "fast_path.cuh"
+#include "halo_band.cuh"
 
 #include <algorithm>
 
@@ -13,7 +14,6 @@ namespace {
 constexpr int kTileW = 32; // one warp per tile row: conflict-free byte reads from shared memory
 constexpr int kTileH = 8;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
-constexpr int kSharedBudget = 96 * 1024;
 
 // The general kernel. Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a
 // band of `bandRows` halo-tile rows of kTileW + 2r cells.
@@ -79,19 +79,10 @@ __global__ void __launch_bounds__(kTileW* kTileH)
 class SharedBackend final : public ByteGridBackend {
     void prepareKernel() override {
         const int r = deviceRule().radius;
-        int device = 0, optin = 0;
-        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
-        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        const int budget = std::min(optin, kSharedBudget);
-        const int tableBytes = int(sizeof(int)) * (2 * r + 1);
-        const int pitch = kTileW + 2 * r;
-        // The whole halo tile in one band when it fits; else as many rows as fit (at r = 500, ~90).
-        bandRows_ = std::min(kTileH + 2 * r, (budget - tableBytes) / pitch);
-        if (bandRows_ < 1) throw Error("shared: radius " + std::to_string(r) + " does not fit in shared memory");
-        sharedBytes_ = tableBytes + bandRows_ * pitch;
-        if (sharedBytes_ > 48 * 1024)
-            CATLAB_CUDA_CHECK(
-                cudaFuncSetAttribute(sharedStepKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, sharedBytes_));
+        // The whole halo tile in one band of rows when it fits; else as many rows as fit (at r = 500, ~90).
+        const HaloBand band = fitHaloBand(sharedStepKernel, "shared", r, kTileW + 2 * r, kTileH + 2 * r);
+        bandRows_ = band.lines;
+        sharedBytes_ = band.sharedBytes;
     }
 
     void stepOnce(const Cell* in, Cell* out) override {
