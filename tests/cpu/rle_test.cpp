@@ -60,7 +60,7 @@ TEST(Rle, RoundTripsTwoAndManyStates) {
         for (int y = 0; y < g.height(); ++y)
             for (int x = 0; x < g.width(); ++x) {
                 const std::uint32_t bits = randomBits(7, std::uint32_t(x), std::uint32_t(y));
-                g.at(x, y) = bits % 3 == 0 ? Cell(bits % std::uint32_t(states)) : 0; // sparse, with runs
+                g.at(x, y) = bits % 3 == 0 ? Cell(bits % std::uint32_t(states)) : Cell{0}; // sparse, with runs
             }
         std::stringstream s;
         writeRle(s, g, rule, "round trip");
