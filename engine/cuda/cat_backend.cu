@@ -5,7 +5,7 @@
 //   1. converts the live masks (state == 1) of the tile and its ring to half in shared memory,
 //   2. horizontal reduction: H = A_left * B_left + A * B_mid + A_right * B_right (WMMA),
 //   3. vertical reduction: V = B_left^T * H_up + B_mid * H + B_right^T * H_down (WMMA),
-//   4. applies the transition (nextCell's, through a per-count bit table) on the regular cores with V
+//   4. applies the transition (catlab::Transition's, through a per-count bit table) on the regular cores with V
 //      as the count (centre included).
 // The three band fragments B[k][c] = (|k + 16 * o - c| <= r), o = -1, 0, 1, are built in shared memory.
 // Every value is an integer <= 33^2 = 1089 < 2048, so half inputs with half accumulators are exact.

@@ -34,17 +34,9 @@ CATLAB_HD bool inIntervals(const int* lo, const int* hi, int n, int count) {
     return hit;
 }
 
-// The same transition as catlab::Transition.
-CATLAB_HD Cell nextCell(const DeviceRule& r, Cell state, int countWithCentre) {
-    if (state == 0) return inIntervals(r.birthLo, r.birthHi, r.birthCount, countWithCentre) ? 1 : 0;
-    if (state == 1)
-        return inIntervals(r.survivalLo, r.survivalHi, r.survivalCount, countWithCentre) ? 1 : r.states > 2 ? 2 : 0;
-    return state + 1 < r.states ? Cell(state + 1) : Cell(0);
-}
-
-// nextCell through per-count bit tables (bit c: count c, centre included, gives birth / survives):
-// the same results without walking the interval lists for every cell. The table holds `words`
-// birth words, then `words` survival words.
+// catlab::Transition as per-count bit tables (bit c: count c, centre included, gives birth / survives),
+// so kernels never walk the interval lists per cell. The table holds `words` birth words, then `words`
+// survival words.
 inline std::vector<unsigned> transitionBits(const DeviceRule& r, int maxCount, int& words) {
     words = maxCount / 32 + 1;
     std::vector<unsigned> bits(2 * std::size_t(words), 0u);

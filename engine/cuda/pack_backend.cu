@@ -4,7 +4,7 @@
 //   count = T_0 + sum_{d>=1} (T_d shifted left by d + T_d shifted right by d),
 // processing d from r down to 0, so any union of centred row spans (Moore, von Neumann, circular)
 // costs 2r+1 row loads and 2r+1 shift-adds per word. Column sums stay below 256 (r <= 127) and the
-// counts are accumulated in 16-bit lanes (at most 255^2). The transition is nextCell's, read from a
+// counts are accumulated in 16-bit lanes (at most 255^2). The transition (catlab::Transition's) is read from a
 // per-count bit table in shared memory.
 #include "cuda_backends.hpp"
 #include "padded_grid_backend.cuh"
