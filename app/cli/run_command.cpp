@@ -21,7 +21,9 @@ void addRunCommand(CLI::App& app) {
     run->add_option("--density", options->density, "Initial fraction of live cells for a random start");
     run->add_option("--seed", options->seed, "Seed of the random start")->capture_default_str();
     run->add_option("--steps", options->steps, "Generations to compute")->capture_default_str();
-    run->add_option("--backend", options->backend, "Backend (see `catlab backends`); default: fastest here");
+    run->add_option("--backend", options->backend,
+                    "Backend (see `catlab backends`), or auto: the fastest exact one here")
+        ->default_str("auto");
     run->add_option("--in", options->inPath, "Start from this RLE pattern");
     run->add_option("--out", options->outPath, "Write the final state to this RLE file");
     run->add_flag("!--no-progress", options->progress, "Never draw the progress bar");
@@ -46,6 +48,7 @@ int runScene(const RunOptions& options, std::ostream& out) {
                 ? "from " + *options.inPath
                 : "random start, density " + std::to_string(scene.density) + ", seed " + std::to_string(options.seed))
         << "\nbackend     " << sim->backendName() << '\n';
+    if (sim->autoBackend()) out << "            (" << sim->backendReason() << ")\n";
 
     ProgressBar bar(options.steps, options.progress);
     const auto start = std::chrono::steady_clock::now();

@@ -1,5 +1,6 @@
 #include "cli/scene_setup.hpp"
 
+#include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/presets.hpp"
@@ -106,7 +107,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         checkGridSize(scene.size, &scene.rule);
         scene.ruleName = preset ? preset->name : std::string();
     }
-    scene.backend = options.backend ? *options.backend : defaultBackendFor(scene.rule);
+    scene.backend = options.backend ? *options.backend : std::string(kAutoBackend);
     return scene;
 }
 

@@ -63,16 +63,4 @@ std::unique_ptr<Backend> BackendRegistry::create(std::string_view name, const Ru
     return backend;
 }
 
-std::string defaultBackendFor(const Rule& rule) {
-    // Fastest first; the first that runs here and supports the rule wins.
-    static const char* const preference[] = {"pack", "cat", "coarse", "mcell", "shared", "base", "cpu", "cpu-naive"};
-    const BackendRegistry& registry = BackendRegistry::instance();
-    for (const char* name : preference) {
-        if (!registry.contains(name)) continue;
-        const BackendInfo& info = registry.find(name);
-        if (!info.unavailableReason() && !info.unsupportedReason(rule)) return info.name;
-    }
-    return "cpu-naive";
-}
-
 } // namespace catlab

@@ -1,5 +1,6 @@
 #include "catlab/simulator.hpp"
 
+#include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
@@ -23,19 +24,45 @@ void checkStates(const Grid& grid, const Rule& rule) {
 
 } // namespace
 
+struct Simulator::Pick {
+    std::string name;
+    bool isAuto = false;
+    std::string reason;
+};
+
+Simulator::Pick Simulator::pick(const std::string& requested, const Rule& rule, GridSize size) {
+    const BackendRegistry& registry = BackendRegistry::instance();
+    if (!isAutoBackend(requested)) {
+        if (!registry.contains(requested))
+            throw Error("unknown backend '" + requested + "' (known: " + registry.knownNames() + ", or auto)");
+        return {registry.find(requested).name, false, {}};
+    }
+    BackendChoice choice = chooseBackend(rule, size);
+    return {std::move(choice.name), true, std::move(choice.reason)};
+}
+
+void Simulator::adopt(std::unique_ptr<Backend> backend, Pick chosen) {
+    backend_ = std::move(backend);
+    backendName_ = std::move(chosen.name);
+    autoBackend_ = chosen.isAuto;
+    backendReason_ = std::move(chosen.reason);
+}
+
 Simulator::Simulator(const Rule& rule, const Grid& initial, const std::string& backend)
     : rule_(rule), size_(initial.size()) {
     checkStates(initial, rule_);
-    backend_ = BackendRegistry::instance().create(backend, rule_, size_);
-    backendName_ = BackendRegistry::instance().find(backend).name;
+    Pick chosen = pick(backend, rule_, size_);
+    std::unique_ptr<Backend> created = BackendRegistry::instance().create(chosen.name, rule_, size_);
+    adopt(std::move(created), std::move(chosen));
     backend_->load(hostBuffer(initial));
 }
 
 Simulator::Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend)
     : rule_(rule), size_(size) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
-    backend_ = BackendRegistry::instance().create(backend, rule_, size_);
-    backendName_ = BackendRegistry::instance().find(backend).name;
+    Pick chosen = pick(backend, rule_, size_);
+    std::unique_ptr<Backend> created = BackendRegistry::instance().create(chosen.name, rule_, size_);
+    adopt(std::move(created), std::move(chosen));
     backend_->randomize(density, seed);
 }
 
@@ -45,8 +72,9 @@ void Simulator::step(int generations) {
     generation_ += std::uint64_t(generations);
 }
 
-void Simulator::switchBackend(const std::string& name) {
-    std::unique_ptr<Backend> next = BackendRegistry::instance().create(name, rule_, size_);
+void Simulator::switchBackend(const std::string& requested) {
+    Pick chosen = pick(requested, rule_, size_);
+    std::unique_ptr<Backend> next = BackendRegistry::instance().create(chosen.name, rule_, size_);
     if (backend_->memorySpace() == MemorySpace::Device && next->memorySpace() == MemorySpace::Device) {
         CellStorage staging(MemorySpace::Device, size_); // stays on the device: no host round trip
         backend_->store(staging.view());
@@ -56,21 +84,26 @@ void Simulator::switchBackend(const std::string& name) {
         backend_->store(hostBuffer(state));
         next->load(hostBuffer(state));
     }
-    backend_ = std::move(next);
-    backendName_ = BackendRegistry::instance().find(name).name;
+    adopt(std::move(next), std::move(chosen));
 }
 
 void Simulator::setRule(const Rule& rule) {
     rule.validate();
-    const BackendInfo& info = BackendRegistry::instance().find(backendName_);
+    checkGridSize(size_, &rule);
+    // Under "auto" the fastest backend for the new rule may be another one: change both together.
+    const Pick chosen = pick(autoBackend_ ? std::string(kAutoBackend) : backendName_, rule, size_);
+    const BackendInfo& info = BackendRegistry::instance().find(chosen.name);
     if (auto why = info.unsupportedReason(rule))
         throw Error("backend '" + info.name + "' does not support rule " + rule.format() + ": " + *why);
-    checkGridSize(size_, &rule);
     Grid state = snapshot();
     // Cells in states the new rule does not have die.
     for (Cell& c : state.cells())
         if (c >= rule.states) c = 0;
-    backend_->configure(rule, size_);
+    if (chosen.name != backendName_)
+        adopt(BackendRegistry::instance().create(chosen.name, rule, size_), chosen);
+    else
+        backend_->configure(rule, size_);
+    backendReason_ = chosen.reason;
     backend_->load(hostBuffer(state));
     rule_ = rule;
 }

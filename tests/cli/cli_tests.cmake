@@ -31,6 +31,8 @@ expect(bosco_period 0 "population  68 at generation 166" run --in "${DATA}/bosco
 expect(rule_overrides_file 0 "note: --rule B3/S23 overrides the rule R5" run --in "${DATA}/bosco.rle" --rule life --size 100 --steps 1)
 expect(size_overrides_torus 0 "note: --size 50x50 overrides the torus 40x30" run --in out.rle --size 50 --steps 1)
 expect(backends 0 "cpu-naive +CPU +yes +any rule" backends)
+expect(backends_auto 0 "auto +any +yes.*auto picked [a-z-]+ for B3/S23 on 300x200" backends --rule life --size 300x200)
+expect(run_auto 0 "backend     [a-z-]+\n +\\(auto picked [a-z-]+ for" run --rule life --size 64 --steps 2)
 expect(rules 0 "bosco +Bosco's Rule +0.5 +R5,C0,M1,S34..58,B34..45,NM" rules)
 expect(version 0 "catlab [0-9]" --version)
 
@@ -39,7 +41,7 @@ expect(bad_rule_token 1 "bad token 'B34..4x'" run --rule "R5,C0,M1,S34..58,B34..
 expect(bad_radius 1 "radius 501 is out of range 1..500" run --rule "R501,C0,M1,S1..2,B3..4,NM")
 expect(bad_states 1 "state count 300 is out of range 2..256" run --rule "R2,C300,M1,S1..2,B3..4,NM")
 expect(unknown_preset 1 "'glider gun' is neither a preset" run --rule "glider gun")
-expect(unknown_backend 1 "unknown backend 'turbo' \\(known: cpu-naive" run --backend turbo --steps 1)
+expect(unknown_backend 1 "unknown backend 'turbo' \\(known: cpu-naive.*, or auto\\)" run --backend turbo --steps 1)
 expect(bad_size 1 "bad grid size '12q'" run --size 12q)
 expect(size_too_small 1 "too small for radius 5" run --rule bosco --size 9x100)
 expect(size_too_large 1 "each side must be 1..1048576" run --size 2000000x2000000)

@@ -131,7 +131,6 @@ TEST(Registry, NamesAreCaseInsensitiveAndUnique) {
         if (info->memorySpace == MemorySpace::Device && info->unavailableReason()) {
             EXPECT_THROW(registry.create(info->name, parseRule("B3/S23").rule, {64, 64}), Error) << info->name;
         }
-    EXPECT_FALSE(defaultBackendFor(parseRule("B3/S23").rule).empty());
 }
 
 TEST(Presets, AllParseAndIdsAreUnique) {

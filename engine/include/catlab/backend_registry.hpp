@@ -46,9 +46,6 @@ class BackendRegistry {
     std::vector<std::string> order_;
 };
 
-// The fastest backend that runs here and computes the rule exactly.
-std::string defaultBackendFor(const Rule& rule);
-
 // Defined by the CPU and CUDA parts of the engine; called once by BackendRegistry::instance().
 void registerCpuBackends(BackendRegistry& registry);
 void registerCudaBackends(BackendRegistry& registry);

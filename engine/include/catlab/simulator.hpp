@@ -11,7 +11,8 @@
 namespace catlab {
 
 // Owns the state of one automaton and the backend that advances it. Switching backends (or rules)
-// keeps the state: the next generation is the same whichever backend computes it.
+// keeps the state: the next generation is the same whichever backend computes it. The backend name
+// "auto" picks the fastest exact backend (chooseBackend) and picks again when the rule changes.
 class Simulator {
   public:
     Simulator(const Rule& rule, const Grid& initial, const std::string& backend);
@@ -19,7 +20,7 @@ class Simulator {
     Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend);
 
     void step(int generations = 1);
-    void switchBackend(const std::string& name);
+    void switchBackend(const std::string& name); // a registered name or "auto"
     void setRule(const Rule& rule);
     void load(const Grid& grid);
 
@@ -28,7 +29,9 @@ class Simulator {
     std::uint64_t generation() const { return generation_; }
     const Rule& rule() const { return rule_; }
     GridSize size() const { return size_; }
-    const std::string& backendName() const { return backendName_; }
+    const std::string& backendName() const { return backendName_; } // never "auto": the backend running
+    bool autoBackend() const { return autoBackend_; }
+    const std::string& backendReason() const { return backendReason_; } // why auto picked it, or empty
     Backend& backend() { return *backend_; }
 
   private:
@@ -37,6 +40,12 @@ class Simulator {
     std::string backendName_;
     std::unique_ptr<Backend> backend_;
     std::uint64_t generation_ = 0;
+    bool autoBackend_ = false;
+    std::string backendReason_;
+
+    struct Pick; // a registered backend name, and whether and why "auto" chose it
+    static Pick pick(const std::string& requested, const Rule& rule, GridSize size);
+    void adopt(std::unique_ptr<Backend> backend, Pick pick);
 };
 
 } // namespace catlab
