@@ -1,4 +1,5 @@
 #include "catlab/step_timer.hpp"
+#include "catlab/memory_bandwidth.hpp"
 
 #include <chrono>
 
@@ -38,6 +39,7 @@ std::unique_ptr<StepTimer> makeStepTimer(MemorySpace space) {
 #ifndef CATLAB_HAVE_CUDA
 std::string cudaDeviceName() { return {}; }
 std::string cudaDevicePciBusId() { return {}; }
+std::optional<double> measureDeviceBandwidth() { return std::nullopt; }
 #endif
 
 } // namespace catlab
