@@ -1,0 +1,183 @@
+#include "video/video_encoder.hpp"
+
+#include "catlab/error.hpp"
+
+extern "C" {
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+}
+
+#include <algorithm>
+#include <filesystem>
+
+namespace catlab::video {
+namespace {
+
+const AVCodec* findEncoder(VideoFormat format) {
+    switch (format) {
+    case VideoFormat::H264:
+        if (const AVCodec* c = avcodec_find_encoder_by_name("libx264")) return c;
+        throw Error("this FFmpeg has no H.264 encoder (libx264); choose --format mpeg4 or png");
+    case VideoFormat::Mpeg4:
+        if (const AVCodec* c = avcodec_find_encoder(AV_CODEC_ID_MPEG4)) return c;
+        throw Error("this FFmpeg has no MPEG-4 encoder");
+    case VideoFormat::PngSequence:
+        if (const AVCodec* c = avcodec_find_encoder(AV_CODEC_ID_PNG)) return c;
+        throw Error("this FFmpeg has no PNG encoder");
+    case VideoFormat::Auto: break;
+    }
+    if (const AVCodec* c = avcodec_find_encoder_by_name("libx264")) return c;
+    return findEncoder(VideoFormat::Mpeg4);
+}
+
+// Where PNG frames go: the pattern as given, or frame_%06d.png inside the folder (created if needed).
+std::string pngPattern(const std::string& path) {
+    if (path.find('%') != std::string::npos) return path;
+    std::error_code error;
+    std::filesystem::create_directories(path, error);
+    if (error) throw Error("cannot create the folder '" + path + "' for PNG frames: " + error.message());
+    return (std::filesystem::path(path) / "frame_%06d.png").string();
+}
+
+void checkSettings(const VideoSettings& s) {
+    if (s.path.empty()) throw Error("no output path for the video");
+    if (s.width < 2 || s.height < 2 || s.width > 16384 || s.height > 16384)
+        throw Error("video size " + std::to_string(s.width) + "x" + std::to_string(s.height) +
+                    " is outside 2x2..16384x16384");
+    if (s.fps < 1 || s.fps > 240) throw Error("video fps " + std::to_string(s.fps) + " is outside 1..240");
+    if (s.quality < 0 || s.quality > 51)
+        throw Error("video quality " + std::to_string(s.quality) + " is outside 0..51");
+}
+
+} // namespace
+
+VideoEncoder::VideoEncoder(const VideoSettings& settings)
+    : path_(settings.path), sourceWidth_(settings.width), sourceHeight_(settings.height) {
+    checkSettings(settings);
+    av_log_set_level(AV_LOG_ERROR); // FFmpeg's own chatter would drown catlab's progress output
+    const AVCodec* codec = findEncoder(settings.format);
+    codecName_ = codec->name;
+    const bool png = codec->id == AV_CODEC_ID_PNG;
+    // 4:2:0 chroma needs even sizes: drop an odd last column or row rather than scale the picture.
+    width_ = png ? sourceWidth_ : sourceWidth_ & ~1;
+    height_ = png ? sourceHeight_ : sourceHeight_ & ~1;
+    const AVPixelFormat pixelFormat = png ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_YUV420P;
+    const std::string target = png ? pngPattern(path_) : path_;
+
+    AVFormatContext* raw = nullptr;
+    if (int code = avformat_alloc_output_context2(&raw, nullptr, png ? "image2" : "mp4", target.c_str()); code < 0)
+        fail("cannot set up the output", code);
+    output_.reset(raw);
+    stream_ = avformat_new_stream(output_.get(), nullptr);
+    codec_.reset(avcodec_alloc_context3(codec));
+    if (!stream_ || !codec_) fail("out of memory", AVERROR(ENOMEM));
+
+    codec_->width = width_;
+    codec_->height = height_;
+    codec_->pix_fmt = pixelFormat;
+    codec_->time_base = AVRational{1, settings.fps};
+    codec_->framerate = AVRational{settings.fps, 1};
+    codec_->gop_size = settings.fps; // a key frame, hence an MP4 fragment, every second
+    if (std::string_view(codec->name) == "libx264") {
+        av_opt_set(codec_->priv_data, "preset", "veryfast", 0);
+        av_opt_set_int(codec_->priv_data, "crf", settings.quality, 0);
+    } else if (codec->id == AV_CODEC_ID_MPEG4) {
+        codec_->flags |= AV_CODEC_FLAG_QSCALE;
+        codec_->global_quality = FF_QP2LAMBDA * std::clamp(1 + settings.quality / 4, 1, 31);
+    }
+    if (output_->oformat->flags & AVFMT_GLOBALHEADER) codec_->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    if (int code = avcodec_open2(codec_.get(), codec, nullptr); code < 0) fail("cannot open the encoder", code);
+    if (int code = avcodec_parameters_from_context(stream_->codecpar, codec_.get()); code < 0)
+        fail("cannot set up the stream", code);
+    stream_->time_base = codec_->time_base;
+
+    if (!(output_->oformat->flags & AVFMT_NOFILE))
+        if (int code = avio_open(&output_->pb, target.c_str(), AVIO_FLAG_WRITE); code < 0)
+            fail("cannot open for writing", code);
+    AVDictionary* options = nullptr;
+    if (png)
+        av_dict_set(&options, "start_number", "0", 0);
+    else
+        av_dict_set(&options, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
+    const int headerCode = avformat_write_header(output_.get(), &options);
+    av_dict_free(&options);
+    if (headerCode < 0) fail("cannot write the header", headerCode);
+    headerWritten_ = true;
+
+    frame_.reset(av_frame_alloc());
+    packet_.reset(av_packet_alloc());
+    if (!frame_ || !packet_) fail("out of memory", AVERROR(ENOMEM));
+    frame_->format = pixelFormat;
+    frame_->width = width_;
+    frame_->height = height_;
+    if (int code = av_frame_get_buffer(frame_.get(), 0); code < 0) fail("cannot allocate a frame", code);
+    scaler_.reset(sws_getContext(width_, height_, AV_PIX_FMT_RGBA, width_, height_, pixelFormat, SWS_POINT, nullptr,
+                                 nullptr, nullptr));
+    if (!scaler_) fail("cannot set up the colour conversion", AVERROR(EINVAL));
+}
+
+VideoEncoder::~VideoEncoder() {
+    try {
+        finish();
+    } catch (const Error&) {
+        // Destructors never throw; whoever wanted to know called finish().
+    }
+}
+
+void VideoEncoder::addFrame(const FrameView& frame) {
+    if (finished_ || failed_) throw Error(path_ + ": the recording has already " + (failed_ ? "failed" : "finished"));
+    if (frame.width != sourceWidth_ || frame.height != sourceHeight_)
+        throw Error(path_ + ": frame of " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+                    " in a " + std::to_string(sourceWidth_) + "x" + std::to_string(sourceHeight_) + " video");
+    if (int code = av_frame_make_writable(frame_.get()); code < 0) fail("cannot reuse the frame", code);
+    // Bottom-up frames are read from their last row upwards: the picture comes out upright.
+    const std::uint8_t* top =
+        frame.bottomUp ? frame.rgba + std::ptrdiff_t(frame.height - 1) * frame.strideBytes : frame.rgba;
+    const std::uint8_t* const planes[1] = {top};
+    const int strides[1] = {frame.bottomUp ? -frame.strideBytes : frame.strideBytes};
+    sws_scale(scaler_.get(), planes, strides, 0, height_, frame_->data, frame_->linesize);
+    frame_->pts = frames_;
+    encode(frame_.get());
+    ++frames_;
+}
+
+void VideoEncoder::encode(AVFrame* frame) {
+    if (int code = avcodec_send_frame(codec_.get(), frame); code < 0) fail("the encoder refused a frame", code);
+    while (true) {
+        const int code = avcodec_receive_packet(codec_.get(), packet_.get());
+        if (code == AVERROR(EAGAIN) || code == AVERROR_EOF) break;
+        if (code < 0) fail("encoding failed", code);
+        packet_->duration = 1; // one frame, in the codec's time base
+        av_packet_rescale_ts(packet_.get(), codec_->time_base, stream_->time_base);
+        packet_->stream_index = stream_->index;
+        const int size = packet_->size;
+        if (int written = av_interleaved_write_frame(output_.get(), packet_.get()); written < 0)
+            fail("writing failed", written);
+        if (output_->pb && output_->pb->error < 0) fail("writing failed", output_->pb->error);
+        bytes_ = output_->pb ? avio_tell(output_->pb) : bytes_ + size;
+    }
+}
+
+void VideoEncoder::finish() {
+    if (finished_) return;
+    finished_ = true;
+    if (!headerWritten_) return;
+    if (!failed_) encode(nullptr);
+    // After a failure the trailer may not fit either; the fragments already written stay playable.
+    const int trailer = av_write_trailer(output_.get());
+    if (output_->pb) {
+        avio_flush(output_->pb);
+        const int ioError = output_->pb->error;
+        bytes_ = avio_tell(output_->pb);
+        if (!(output_->oformat->flags & AVFMT_NOFILE)) avio_closep(&output_->pb);
+        if (!failed_ && ioError < 0) fail("writing failed", ioError);
+    }
+    if (!failed_ && trailer < 0) fail("cannot write the trailer", trailer);
+}
+
+void VideoEncoder::fail(const std::string& what, int code) {
+    failed_ = true;
+    throw Error(path_ + ": " + what + ": " + avErrorText(code));
+}
+
+} // namespace catlab::video

@@ -1,0 +1,31 @@
+#pragma once
+
+// Test helpers: what ffprobe says about a video, and its first frame decoded back to RGB.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace catlab::video::testing {
+
+struct ProbeResult {
+    std::string codec;
+    int width = 0;
+    int height = 0;
+    long long frames = 0; // decoded by ffprobe -count_frames
+    double duration = 0;  // seconds
+};
+
+// Runs ffprobe (path given at configure time) on `path`; throws std::runtime_error if it fails.
+ProbeResult probe(const std::string& path);
+
+struct RgbImage {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgb;
+    const std::uint8_t* at(int x, int y) const { return rgb.data() + (std::size_t(y) * width + x) * 3; }
+};
+
+// The first frame of a video or image file, decoded with FFmpeg's libraries.
+RgbImage decodeFirstFrame(const std::string& path);
+
+} // namespace catlab::video::testing

@@ -1,0 +1,207 @@
+#include "video/async_video_writer.hpp"
+#include "video/decoded_video.hpp"
+#include "video/video_encoder.hpp"
+
+#include "catlab/error.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <random>
+#include <sys/resource.h>
+
+namespace catlab::video {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / "catlab-video-tests";
+    fs::create_directories(dir);
+    fs::remove_all(dir / name);
+    return dir / name;
+}
+
+// 8x8 black and white blocks whose pattern moves one block per frame; a block is white when
+// (bx + by + index) is even.
+Frame checkerFrame(int width, int height, int index) {
+    Frame f{width, height, false, std::vector<std::uint8_t>(std::size_t(width) * height * 4)};
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            const std::uint8_t v = ((x / 8 + y / 8 + index) % 2 == 0) ? 255 : 0;
+            std::uint8_t* p = f.rgba.data() + (std::size_t(y) * width + x) * 4;
+            p[0] = p[1] = p[2] = v;
+            p[3] = 255;
+        }
+    return f;
+}
+
+bool whiteBlock(int x, int y, int index) { return (x / 8 + y / 8 + index) % 2 == 0; }
+
+// Every block centre of the decoded picture is clearly black or white as the pattern says.
+void expectCheckerboard(const testing::RgbImage& image, int index) {
+    for (int y = 4; y < image.height; y += 8)
+        for (int x = 4; x < image.width; x += 8) {
+            const int luma = image.at(x, y)[1];
+            if (whiteBlock(x, y, index))
+                EXPECT_GT(luma, 200) << "pixel " << x << "," << y;
+            else
+                EXPECT_LT(luma, 55) << "pixel " << x << "," << y;
+        }
+}
+
+TEST(VideoEncoder, H264Mp4HasTheFramesSizeAndDuration) {
+    const fs::path path = scratch("checker.mp4");
+    {
+        VideoEncoder encoder({path.string(), 64, 48, 30, VideoFormat::H264, 18});
+        for (int i = 0; i < 30; ++i) encoder.addFrame(checkerFrame(64, 48, i).view());
+        encoder.finish();
+        EXPECT_EQ(encoder.framesWritten(), 30);
+        EXPECT_EQ(encoder.bytesWritten(), std::int64_t(fs::file_size(path)));
+    }
+    const testing::ProbeResult probe = testing::probe(path.string());
+    EXPECT_EQ(probe.codec, "h264");
+    EXPECT_EQ(probe.width, 64);
+    EXPECT_EQ(probe.height, 48);
+    EXPECT_EQ(probe.frames, 30);
+    EXPECT_NEAR(probe.duration, 1.0, 0.05);
+    expectCheckerboard(testing::decodeFirstFrame(path.string()), 0);
+}
+
+TEST(VideoEncoder, Mpeg4AndOddSizesDropTheLastColumnAndRow) {
+    const fs::path path = scratch("odd.mp4");
+    {
+        VideoEncoder encoder({path.string(), 65, 49, 10, VideoFormat::Mpeg4, 4});
+        EXPECT_EQ(encoder.codecName(), "mpeg4");
+        EXPECT_EQ(encoder.width(), 64);
+        EXPECT_EQ(encoder.height(), 48);
+        for (int i = 0; i < 5; ++i) encoder.addFrame(checkerFrame(65, 49, i).view());
+    } // the destructor finishes the file
+    const testing::ProbeResult probe = testing::probe(path.string());
+    EXPECT_EQ(probe.codec, "mpeg4");
+    EXPECT_EQ(probe.width, 64);
+    EXPECT_EQ(probe.height, 48);
+    EXPECT_EQ(probe.frames, 5);
+    expectCheckerboard(testing::decodeFirstFrame(path.string()), 0);
+}
+
+TEST(VideoEncoder, BottomUpFramesComeOutUpright) {
+    // Top half white, bottom half black, stored bottom row first as glReadPixels gives it.
+    Frame frame{32, 32, true, std::vector<std::uint8_t>(32 * 32 * 4, 255)};
+    for (int row = 0; row < 16; ++row) // rows 0..15 of a bottom-up image are the picture's lower half
+        for (int x = 0; x < 32; ++x) {
+            std::uint8_t* p = frame.rgba.data() + (std::size_t(row) * 32 + x) * 4;
+            p[0] = p[1] = p[2] = 0;
+        }
+    const fs::path folder = scratch("upright");
+    {
+        VideoEncoder encoder({folder.string(), 32, 32, 1, VideoFormat::PngSequence, 0});
+        encoder.addFrame(frame.view());
+    }
+    const testing::RgbImage image = testing::decodeFirstFrame((folder / "frame_000000.png").string());
+    EXPECT_EQ(image.at(5, 2)[0], 255);
+    EXPECT_EQ(image.at(5, 29)[0], 0);
+}
+
+TEST(VideoEncoder, PngSequenceIsLossless) {
+    const fs::path folder = scratch("pngs");
+    {
+        VideoEncoder encoder({(folder / "f%03d.png").string(), 24, 17, 5, VideoFormat::PngSequence, 0});
+        EXPECT_EQ(encoder.width(), 24); // PNG keeps odd sizes
+        fs::create_directories(folder);
+        for (int i = 0; i < 4; ++i) encoder.addFrame(checkerFrame(24, 17, i).view());
+    }
+    for (int i = 0; i < 4; ++i) EXPECT_TRUE(fs::exists(folder / ("f00" + std::to_string(i) + ".png"))) << i;
+    const testing::RgbImage image = testing::decodeFirstFrame((folder / "f002.png").string());
+    ASSERT_EQ(image.width, 24);
+    ASSERT_EQ(image.height, 17);
+    for (int y = 0; y < 17; ++y)
+        for (int x = 0; x < 24; ++x) ASSERT_EQ(image.at(x, y)[0], whiteBlock(x, y, 2) ? 255 : 0) << x << "," << y;
+}
+
+TEST(VideoEncoder, BadSettingsAndPathsAreRefusedWithTheReason) {
+    auto message = [](const VideoSettings& s) {
+        try {
+            VideoEncoder encoder(s);
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_NE(message({"/proc/catlab-video.mp4", 64, 48, 30}).find("/proc/catlab-video.mp4: cannot open for writing"),
+              std::string::npos);
+    EXPECT_NE(message({"/nonexistent-catlab-dir/a.mp4", 64, 48, 30}).find("No such file or directory"),
+              std::string::npos);
+    EXPECT_NE(message({"a.mp4", 1, 48, 30}).find("video size 1x48 is outside"), std::string::npos);
+    EXPECT_NE(message({"a.mp4", 64, 48, 0}).find("video fps 0 is outside 1..240"), std::string::npos);
+    EXPECT_NE(message({"a.mp4", 64, 48, 30, VideoFormat::H264, 60}).find("quality 60"), std::string::npos);
+    EXPECT_THROW(parseVideoFormat("avi"), Error);
+    EXPECT_EQ(parseVideoFormat("H264"), VideoFormat::H264);
+
+    VideoEncoder encoder({scratch("size.mp4").string(), 64, 48, 30});
+    EXPECT_THROW(encoder.addFrame(checkerFrame(32, 48, 0).view()), Error);
+}
+
+// Lowers the file size limit for the scope, as a full disk would stop writes (with EFBIG).
+class FileSizeLimit {
+  public:
+    explicit FileSizeLimit(rlim_t bytes) {
+        getrlimit(RLIMIT_FSIZE, &saved_);
+        previousHandler_ = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit lower = saved_;
+        lower.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &lower);
+    }
+    ~FileSizeLimit() {
+        setrlimit(RLIMIT_FSIZE, &saved_);
+        std::signal(SIGXFSZ, previousHandler_);
+    }
+
+  private:
+    rlimit saved_{};
+    void (*previousHandler_)(int) = SIG_DFL;
+};
+
+TEST(AsyncVideoWriter, AFullDiskStopsTheRecordingAndKeepsWhatWasWrittenPlayable) {
+    const fs::path path = scratch("full.mp4");
+    std::mt19937 random(7);
+    std::optional<std::string> error;
+    std::int64_t accepted = 0;
+    {
+        FileSizeLimit limit(400 * 1024);
+        AsyncVideoWriter writer({path.string(), 160, 120, 5, VideoFormat::H264, 10}, 4);
+        for (int i = 0; i < 2000; ++i) {
+            Frame frame = checkerFrame(160, 120, i);
+            for (std::size_t p = 0; p < frame.rgba.size(); p += 4) frame.rgba[p] = std::uint8_t(random()); // noise
+            if (!writer.submit(std::move(frame))) break;
+            ++accepted;
+        }
+        error = writer.stop();
+    }
+    ASSERT_TRUE(error.has_value()) << "the limit was never hit";
+    EXPECT_NE(error->find("full.mp4: writing failed: File too large"), std::string::npos) << *error;
+    EXPECT_LT(accepted, 2000);
+    const testing::ProbeResult probe = testing::probe(path.string());
+    EXPECT_EQ(probe.codec, "h264");
+    EXPECT_GE(probe.frames, 5); // at least the first whole fragment (one second at 5 fps)
+    EXPECT_NO_THROW(testing::decodeFirstFrame(path.string()));
+}
+
+TEST(AsyncVideoWriter, EncodesEverySubmittedFrameInOrder) {
+    const fs::path path = scratch("async.mp4");
+    {
+        AsyncVideoWriter writer({path.string(), 64, 64, 25, VideoFormat::Auto, 18}, 2);
+        for (int i = 0; i < 50; ++i) ASSERT_TRUE(writer.submit(checkerFrame(64, 64, i + 1)));
+        EXPECT_FALSE(writer.stop().has_value());
+        EXPECT_EQ(writer.framesWritten(), 50);
+        EXPECT_FALSE(writer.submit(checkerFrame(64, 64, 0))); // stopped
+    }
+    const testing::ProbeResult probe = testing::probe(path.string());
+    EXPECT_EQ(probe.frames, 50);
+    EXPECT_NEAR(probe.duration, 2.0, 0.05);
+    expectCheckerboard(testing::decodeFirstFrame(path.string()), 1);
+}
+
+} // namespace
+} // namespace catlab::video
