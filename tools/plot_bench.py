@@ -64,6 +64,16 @@ def main(argv):
         if sp:
             any_speedup = True
             right.plot([p[0] for p in sp], [p[1] for p in sp], marker="o", label=backend)
+    # Memory floors (one per layout: bytes a step must move / measured bandwidth) as dashed lines.
+    floors = sorted({round(f, 4) for f in (number(r.get("floor_ms", "n/a")) for r in rows) if f})
+    for i, floor in enumerate(floors):
+        left.axhline(floor, linestyle="--", color="grey", linewidth=1)
+        left.text(1.0, floor, " floor %.3g ms" % floor, color="grey", va="bottom", ha="right",
+                  transform=left.get_yaxis_transform())
+    all_radii = [p[0] for points in series.values() for p in points]
+    if all_radii and max(all_radii) > 40 * min(all_radii):
+        left.set_xscale("log")
+        right.set_xscale("log")
     left.set_yscale("log")
     left.set_xlabel("radius r")
     left.set_ylabel("time per step [ms]")

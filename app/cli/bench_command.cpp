@@ -7,6 +7,7 @@
 
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
+#include "catlab/memory_bandwidth.hpp"
 #include "catlab/nvml_power.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/simulator.hpp"
@@ -28,6 +29,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <new>
 #include <sstream>
@@ -38,7 +40,9 @@ namespace catlab::cli {
 
 const char* const kBenchCsvHeader =
     "backend,radius,rule_name,rule,width,height,warmup,steps,repeats,ms_per_step_median,ms_per_step_min,"
-    "ms_per_step_max,cell_updates_per_s,speedup_vs_base,watts,joules_per_step,timer,memory,gpu,status,date,commit";
+    "ms_per_step_max,cell_updates_per_s,speedup_vs_base,watts,joules_per_step,floor_ms,times_floor,bandwidth_gb_s,"
+    "timer,"
+    "memory,gpu,status,date,commit";
 
 namespace {
 
@@ -122,6 +126,9 @@ void checkOptions(const BenchOptions& o) {
         throw Error("--repeats must be 1..100000 (got " + std::to_string(o.repeats) + ")");
     if (o.warmup < 0 || o.warmup > kMaxSteps)
         throw Error("--warmup must be 0.." + std::to_string(kMaxSteps) + " (got " + std::to_string(o.warmup) + ")");
+    if (o.seconds && !(*o.seconds > 0 && *o.seconds <= 3600))
+        throw Error("--seconds must be more than 0 and at most 3600 (got " + number(*o.seconds) + ")");
+    if (o.maxMs && !(*o.maxMs > 0)) throw Error("--max-ms must be more than 0 (got " + number(*o.maxMs) + ")");
     if (o.ruleSet != "cat" && o.ruleSet != "scaled")
         throw Error("--rule-set must be 'cat' or 'scaled' (got '" + o.ruleSet + "')");
 }
@@ -214,6 +221,76 @@ std::vector<std::string> selectBackends(const std::string& list, std::ostream& n
     return names;
 }
 
+// The identifying part of a row.
+BenchRow describeRow(const BackendInfo& info, const BenchRule& rule, int radius, GridSize size) {
+    BenchRow row;
+    row.backend = info.name;
+    row.onDevice = info.memorySpace == MemorySpace::Device;
+    row.radius = radius;
+    row.rule = rule.rule.format();
+    row.ruleName = rule.name;
+    row.size = size;
+    return row;
+}
+
+// Times one backend on one rule: warm-up, then repeats of `steps` generations (or of as many as fill
+// --seconds), with power and the memory floor when there is a device. Failures become n/a rows.
+BenchRow measureRow(const BackendInfo& info, const BenchRule& rule, int radius, GridSize size,
+                    const BenchOptions& options, const NvmlPower& nvml, std::optional<double> bandwidth) {
+    BenchRow row = describeRow(info, rule, radius, size);
+    std::optional<std::string> why = info.unavailableReason();
+    if (!why) why = info.unsupportedReason(rule.rule);
+    if (why) {
+        row.status = "n/a (" + *why + ")";
+        return row;
+    }
+    try {
+        Simulator sim(rule.rule, size, rule.density, options.seed, info.name);
+        Backend& backend = sim.backend();
+        const std::unique_ptr<StepTimer> timer = makeStepTimer(backend.memorySpace());
+        row.timer = timer->method();
+        if (options.warmup > 0) timer->time(backend, options.warmup);
+        row.steps = options.steps;
+        if (options.seconds) {
+            const double probeMs = std::max(timer->time(backend, 1), 1e-3);
+            row.steps = int(std::clamp(std::lround(*options.seconds * 1e3 / probeMs), 1L, long(kMaxSteps)));
+        }
+        const bool power = row.onDevice && nvml.available();
+        double energy0 = -1.0, energy1 = -1.0; // joules; negative: no counter
+        if (power) energy0 = nvml.totalEnergyJoules().value_or(-1.0);
+        std::vector<double> perStep, watts;
+        const auto start = std::chrono::steady_clock::now();
+        for (int r = 0; r < options.repeats; ++r) {
+            perStep.push_back(timer->time(backend, row.steps) / row.steps);
+            if (power)
+                if (auto w = nvml.powerWatts()) watts.push_back(*w);
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (power && energy0 >= 0) energy1 = nvml.totalEnergyJoules().value_or(-1.0);
+        row.msMedian = median(perStep);
+        row.msMin = *std::min_element(perStep.begin(), perStep.end());
+        row.msMax = *std::max_element(perStep.begin(), perStep.end());
+        const double cells = double(size.width) * double(size.height);
+        row.cellUpdatesPerSecond = cells / std::max(row.msMedian * 1e-3, 1e-12);
+        const double timedSteps = double(row.steps) * options.repeats;
+        if (energy0 >= 0 && energy1 > energy0 && seconds > 0) {
+            row.watts = (energy1 - energy0) / seconds;
+            row.joulesPerStep = (energy1 - energy0) / timedSteps;
+        } else if (!watts.empty()) {
+            row.watts = median(watts);
+            row.joulesPerStep = *row.watts * row.msMedian * 1e-3;
+        }
+        if (row.onDevice && bandwidth) row.floorMs = cells * backend.bytesPerCellStep() / *bandwidth * 1e3;
+        row.measured = true;
+        row.status = "ok";
+    } catch (const std::bad_alloc&) {
+        row.status = "n/a (out of host memory for a " + sizeText(size) + " grid)";
+    } catch (const Error& e) {
+        row.status = "n/a (" + std::string(e.what()) + ")";
+    }
+    return row;
+}
+
 BenchReport runBench(const BenchOptions& options, std::ostream& log) {
     checkOptions(options);
     const std::vector<int> radii = parseRadiusList(options.radii);
@@ -242,70 +319,33 @@ BenchReport runBench(const BenchOptions& options, std::ostream& log) {
                                           : "n/a (NVML: " + nvml.unavailableReason() + ")";
 
     const BackendRegistry& registry = BackendRegistry::instance();
+    if (std::any_of(backends.begin(), backends.end(),
+                    [&](const std::string& name) { return registry.find(name).memorySpace == MemorySpace::Device; }))
+        report.bandwidth = measureDeviceBandwidth();
+
     // Radius-major so a long run reports every backend at small radii first; base goes first at
     // each radius so speedups can be shown as rows come in.
     std::vector<std::string> order = backends;
     std::stable_partition(order.begin(), order.end(), [](const std::string& b) { return lower(b) == "base"; });
     std::vector<BenchRow> measured;
+    std::map<std::string, std::string> overBudget; // backend -> why its larger radii are skipped
     for (int radius : radii) {
         const BenchRule rule = benchRule(radius, options.ruleSet);
         std::optional<size_t> baseRow; // index into `measured`
         for (const std::string& name : order) {
-            const BackendInfo& info = registry.find(name);
             BenchRow row;
-            row.backend = info.name;
-            row.onDevice = info.memorySpace == MemorySpace::Device;
-            row.radius = radius;
-            row.rule = rule.rule.format();
-            row.ruleName = rule.name;
-            row.size = size;
-            std::optional<std::string> why = info.unavailableReason();
-            if (!why) why = info.unsupportedReason(rule.rule);
-            if (!why) {
-                try {
-                    Simulator sim(rule.rule, size, rule.density, options.seed, info.name);
-                    Backend& backend = sim.backend();
-                    const std::unique_ptr<StepTimer> timer = makeStepTimer(backend.memorySpace());
-                    row.timer = timer->method();
-                    if (options.warmup > 0) timer->time(backend, options.warmup);
-                    const bool power = row.onDevice && nvml.available();
-                    double energy0 = -1.0, energy1 = -1.0; // joules; negative: no counter
-                    if (power) energy0 = nvml.totalEnergyJoules().value_or(-1.0);
-                    std::vector<double> perStep, watts;
-                    const auto start = std::chrono::steady_clock::now();
-                    for (int r = 0; r < options.repeats; ++r) {
-                        perStep.push_back(timer->time(backend, options.steps) / options.steps);
-                        if (power)
-                            if (auto w = nvml.powerWatts()) watts.push_back(*w);
-                    }
-                    const double seconds =
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                    if (power && energy0 >= 0) energy1 = nvml.totalEnergyJoules().value_or(-1.0);
-                    row.msMedian = median(perStep);
-                    row.msMin = *std::min_element(perStep.begin(), perStep.end());
-                    row.msMax = *std::max_element(perStep.begin(), perStep.end());
-                    row.cellUpdatesPerSecond =
-                        double(size.width) * double(size.height) / std::max(row.msMedian * 1e-3, 1e-12);
-                    const double timedSteps = double(options.steps) * options.repeats;
-                    if (energy0 >= 0 && energy1 > energy0 && seconds > 0) {
-                        row.watts = (energy1 - energy0) / seconds;
-                        row.joulesPerStep = (energy1 - energy0) / timedSteps;
-                    } else if (!watts.empty()) {
-                        row.watts = median(watts);
-                        row.joulesPerStep = *row.watts * row.msMedian * 1e-3;
-                    }
-                    row.measured = true;
-                    row.status = "ok";
-                } catch (const std::bad_alloc&) {
-                    why = "out of host memory for a " + sizeText(size) + " grid";
-                } catch (const Error& e) {
-                    why = e.what();
-                }
+            if (auto skipped = overBudget.find(name); skipped != overBudget.end()) {
+                row = describeRow(registry.find(name), rule, radius, size);
+                row.status = "n/a (skipped: " + skipped->second + ")";
+            } else {
+                row = measureRow(registry.find(name), rule, radius, size, options, nvml, report.bandwidth);
             }
-            if (why) row.status = "n/a (" + *why + ")";
             if (row.measured && baseRow && measured[*baseRow].measured)
                 row.speedupOverBase = measured[*baseRow].msMedian / row.msMedian;
             if (row.measured && lower(row.backend) == "base") row.speedupOverBase = 1.0;
+            if (row.measured && options.maxMs && row.msMedian > *options.maxMs)
+                overBudget[name] = number(row.msMedian) + " ms/step at r=" + std::to_string(radius) +
+                                   " already exceeds --max-ms " + number(*options.maxMs);
             log << "catlab bench: " << row.backend << " r=" << radius << " " << sizeText(size) << ": "
                 << (row.measured ? number(row.msMedian) + " ms/step" : row.status) << '\n';
             if (lower(name) == "base") baseRow = measured.size();
@@ -327,19 +367,28 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
         << "rules         "
         << (o.ruleSet == "cat" ? "CAT paper instances (cat-r1..cat-r16), scaled beyond"
                                : "cat-r16 scaled to each radius")
-        << "\ntiming        " << o.warmup << " warm-up steps, then " << o.repeats << " x " << o.steps
-        << " steps; ms/step is the median over the repeats\n\n";
-    const std::vector<std::string> head{"backend", "radius",  "n", "ms/step", "min",   "max",
-                                        "cells/s", "speedup", "W", "J/step",  "device"};
+        << "\ntiming        " << o.warmup << " warm-up steps, then " << o.repeats << " x "
+        << (o.seconds ? "about " + number(*o.seconds) + " s of" : std::to_string(o.steps))
+        << " steps; ms/step is the median over the repeats\n"
+        << "floor         "
+        << (report.bandwidth ? "bytes a step must move / " + number(*report.bandwidth / 1e9) +
+                                   " GB/s (streaming copy measured on this GPU)"
+                             : std::string("n/a (no GPU)"))
+        << "\n\n";
+    const std::vector<std::string> head{"backend", "radius",  "n",       "ms/step", "min",    "max",   "floor",
+                                        "x floor", "cells/s", "speedup", "W",       "J/step", "device"};
     std::vector<std::vector<std::string>> lines{head};
     std::vector<std::string> notes;
     for (const BenchRow& row : report.rows) {
         std::vector<std::string> cells{row.backend, std::to_string(row.radius), sizeText(row.size)};
         if (row.measured) {
-            cells.insert(cells.end(), {number(row.msMedian), number(row.msMin), number(row.msMax),
-                                       number(row.cellUpdatesPerSecond, 3), optionalNumber(row.speedupOverBase, 3),
-                                       optionalNumber(row.watts, 4), optionalNumber(row.joulesPerStep, 4),
-                                       row.onDevice ? report.gpuName : "cpu"});
+            const std::optional<double> timesFloor =
+                row.floorMs ? std::optional<double>(row.msMedian / *row.floorMs) : std::nullopt;
+            cells.insert(cells.end(),
+                         {number(row.msMedian), number(row.msMin), number(row.msMax), optionalNumber(row.floorMs),
+                          optionalNumber(timesFloor, 3), number(row.cellUpdatesPerSecond, 3),
+                          optionalNumber(row.speedupOverBase, 3), optionalNumber(row.watts, 4),
+                          optionalNumber(row.joulesPerStep, 4), row.onDevice ? report.gpuName : "cpu"});
             lines.push_back(cells);
         } else {
             notes.push_back(row.backend + " r=" + std::to_string(row.radius) + ": " + row.status);
@@ -373,12 +422,15 @@ void writeBenchCsv(const BenchReport& report, const std::string& path) {
         auto value = [&](double v) { return r.measured ? number(v, 6) : std::string("n/a"); };
         auto optional = [&](const std::optional<double>& v) { return optionalNumber(v, 6); };
         csv << csvField(r.backend) << ',' << r.radius << ',' << csvField(r.ruleName) << ',' << csvField(r.rule) << ','
-            << r.size.width << ',' << r.size.height << ',' << o.warmup << ',' << o.steps << ',' << o.repeats << ','
-            << value(r.msMedian) << ',' << value(r.msMin) << ',' << value(r.msMax) << ','
+            << r.size.width << ',' << r.size.height << ',' << o.warmup << ',' << (r.measured ? r.steps : o.steps) << ','
+            << o.repeats << ',' << value(r.msMedian) << ',' << value(r.msMin) << ',' << value(r.msMax) << ','
             << value(r.cellUpdatesPerSecond) << ',' << optional(r.speedupOverBase) << ',' << optional(r.watts) << ','
-            << optional(r.joulesPerStep) << ',' << (r.timer.empty() ? "n/a" : r.timer) << ','
-            << (r.onDevice ? "device" : "host") << ',' << csvField(report.gpuName) << ',' << csvField(r.status) << ','
-            << csvField(report.date) << ',' << csvField(report.commit) << '\n';
+            << optional(r.joulesPerStep) << ',' << optional(r.floorMs) << ','
+            << optional(r.floorMs ? std::optional<double>(r.msMedian / *r.floorMs) : std::nullopt) << ','
+            << optional(report.bandwidth ? std::optional<double>(*report.bandwidth / 1e9) : std::nullopt) << ','
+            << (r.timer.empty() ? "n/a" : r.timer) << ',' << (r.onDevice ? "device" : "host") << ','
+            << csvField(report.gpuName) << ',' << csvField(r.status) << ',' << csvField(report.date) << ','
+            << csvField(report.commit) << '\n';
     }
     if (!csv.flush()) throw Error("error writing '" + path + "'");
 }
@@ -427,6 +479,9 @@ void addBenchCommand(CLI::App& app) {
         "use enough steps for the timed part to last about a second. Backends that cannot run a rule\n"
         "(or here at all) are reported as n/a rows. --plot runs tools/plot_bench.py (or $CATLAB_PLOT_SCRIPT)\n"
         "with python3 (or $CATLAB_PYTHON), which needs matplotlib.\n"
+        "Floor: the bytes one generation must move in the backend's layout (its state read and written\n"
+        "once) over the bandwidth of a streaming copy measured on this GPU at the start; x floor is\n"
+        "ms/step over that floor.\n"
         "Example: catlab bench --backends base,cpu --radius 1..16,32,64 --size 4096 --steps 10 --csv b.csv");
     bench
         ->add_option("--backends", options->backends,
@@ -436,6 +491,10 @@ void addBenchCommand(CLI::App& app) {
         ->capture_default_str();
     bench->add_option("--size", options->size, "Torus size N (N x N) or WxH")->capture_default_str();
     bench->add_option("--steps", options->steps, "Generations per timed repeat")->capture_default_str();
+    bench->add_option("--seconds", options->seconds,
+                      "Instead of --steps: per backend and radius, as many generations as last about this long");
+    bench->add_option("--max-ms", options->maxMs,
+                      "Skip a backend's larger radii once one of its steps took longer than this (ms)");
     bench->add_option("--repeats", options->repeats, "Timed repeats (ms/step is their median)")->capture_default_str();
     bench->add_option("--warmup", options->warmup, "Generations run before timing")->capture_default_str();
     bench->add_option("--seed", options->seed, "Seed of the random start")->capture_default_str();

@@ -11,10 +11,12 @@
 namespace catlab::cli {
 
 struct BenchOptions {
-    std::string backends = "all"; // comma list of backend names and/or "all"
-    std::string radii = "1..16";  // see parseRadiusList
-    std::string size = "4096";    // "N" or "WxH"
-    int steps = 20;               // generations per repeat
+    std::string backends = "all";  // comma list of backend names and/or "all"
+    std::string radii = "1..16";   // see parseRadiusList
+    std::string size = "4096";     // "N" or "WxH"
+    int steps = 20;                // generations per repeat
+    std::optional<double> seconds; // instead of `steps`: as many generations as fill about this long
+    std::optional<double> maxMs;   // skip a backend's larger radii once a step took longer than this
     int repeats = 5;
     int warmup = 3; // generations before timing
     std::uint64_t seed = 1;
@@ -33,6 +35,7 @@ struct BenchRow {
     std::string rule;     // Golly notation
     std::string ruleName; // preset name or "scaled r<r>"
     GridSize size{};
+    int steps = 0; // generations per timed repeat
     bool measured = false;
     std::string status;                        // "ok", or "n/a (why)"
     std::string timer;                         // "cuda-events" / "steady_clock"
@@ -41,12 +44,14 @@ struct BenchRow {
     std::optional<double> speedupOverBase;
     std::optional<double> watts;
     std::optional<double> joulesPerStep;
+    std::optional<double> floorMs; // bytes a step must move / measured bandwidth (device rows)
 };
 
 struct BenchReport {
-    std::vector<BenchRow> rows; // backend-major, in the order asked for
-    std::string gpuName;        // "none" without a GPU
-    std::string powerSource;    // how watts were obtained, or why they are n/a
+    std::vector<BenchRow> rows;      // backend-major, in the order asked for
+    std::string gpuName;             // "none" without a GPU
+    std::string powerSource;         // how watts were obtained, or why they are n/a
+    std::optional<double> bandwidth; // device bytes (read + written) per second, measured
     std::string date;
     std::string commit;
     BenchOptions options;

@@ -224,6 +224,26 @@ TEST(bench_command, RowsHavePositiveTimesAndNoPowerWithoutNvml) {
     EXPECT_FALSE(report.commit.empty());
 }
 
+TEST(bench_command, SecondsChoosesTheStepsAndMaxMsSkipsLargerRadii) {
+    std::ostringstream log;
+    BenchOptions o = tinyRun("cpu-naive");
+    o.radii = "1,2,3";
+    o.seconds = 0.02;
+    o.maxMs = 1e-9; // every step is slower than this: only the first radius is measured
+    const BenchReport report = runBench(o, log);
+    ASSERT_EQ(report.rows.size(), 3u);
+    ASSERT_TRUE(report.rows[0].measured) << report.rows[0].status;
+    EXPECT_GE(report.rows[0].steps, 1);
+    // About 20 ms per repeat: the chosen step count times the measured ms/step lands near it.
+    EXPECT_GT(report.rows[0].steps * report.rows[0].msMedian, 2.0);
+    EXPECT_FALSE(report.rows[0].floorMs); // host rows have no memory floor
+    for (int i : {1, 2}) {
+        EXPECT_FALSE(report.rows[i].measured);
+        EXPECT_NE(report.rows[i].status.find("skipped: "), std::string::npos) << report.rows[i].status;
+        EXPECT_NE(report.rows[i].status.find("at r=1 already exceeds --max-ms"), std::string::npos);
+    }
+}
+
 TEST(bench_command, UnavailableBackendsAreNaRowsNotFailures) {
     std::string unavailable;
     for (const BackendInfo* info : BackendRegistry::instance().all())
@@ -268,6 +288,12 @@ TEST(bench_command, BadOptionsFailBeforeRunning) {
     fails(o, "bad grid size");
     o = tinyRun("nope");
     fails(o, "unknown backend 'nope'");
+    o = tinyRun("cpu-naive");
+    o.seconds = 0.0;
+    fails(o, "--seconds must be more than 0");
+    o = tinyRun("cpu-naive");
+    o.maxMs = -2.0;
+    fails(o, "--max-ms must be more than 0");
     o = tinyRun("cpu-naive");
     o.csvPath = "/nonexistent-catlab-dir/bench.csv";
     fails(o, "cannot write '/nonexistent-catlab-dir/bench.csv'");

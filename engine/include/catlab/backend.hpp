@@ -58,6 +58,10 @@ class Backend {
     // Block until queued work has finished (device backends); timing code calls it.
     virtual void synchronize() {}
 
+    // The fewest bytes one generation must move per cell in this backend's layout (its state read once
+    // and written once); the memory floor of a step is cells * this / bandwidth. One byte per cell: 2.
+    virtual double bytesPerCellStep() const { return 2.0 * sizeof(Cell); }
+
   protected:
     // Allocate and precompute for configure(); rule() and size() still hold the previous values.
     virtual void prepare(const Rule& rule, GridSize size) = 0;
