@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One-command set-up for a fresh Debian 12 machine (run as root, or with sudo available):
-#   bash tools/dev.sh start   install what is missing, build, launch catlab on the default scene
-#   bash tools/dev.sh test    install what is missing, build, run the whole test suite
+#   bash tools/dev.sh start   install what is missing, build, open the catlab window on the default scene
+#                             (arguments go to catlab, e.g. start --rule life --size 512)
+#   bash tools/dev.sh test    install what is missing, build, run the whole test suite (the window
+#                             tests under Xvfb with Mesa's software OpenGL)
 #   bash tools/dev.sh build   install what is missing and build
 #   bash tools/dev.sh sanitize  the CPU tests built with AddressSanitizer and UBSan (in build-sanitize)
 # The build goes to ./build; CUDA backends are built when nvcc is found (also in /usr/local/cuda/bin).

@@ -13,5 +13,7 @@ void addRunCommand(CLI::App& app);
 void addBackendsCommand(CLI::App& app);
 void addRulesCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
+// `catlab bench-view`: frame times of the view renderer (builds with CATLAB_RENDER only).
+void addBenchViewCommand(CLI::App& app);
 
 } // namespace catlab::cli

@@ -1,33 +1,130 @@
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "cli/scene_setup.hpp"
 
 #include "build_info.hpp"
 
 #include "catlab/error.hpp"
+
+#ifdef CATLAB_HAVE_GUI
+#include "gui/glfw_library.hpp"
+#include "gui/script.hpp"
+#include "gui/window_app.hpp"
+#endif
 
 #include <cstdio>
 #include <iostream>
 #include <new>
 
 namespace catlab::cli {
+namespace {
+
+// What `catlab` without a subcommand was asked for: a scene, and with the window its options.
+struct DefaultCommandOptions {
+    RunOptions scene;
+#ifdef CATLAB_HAVE_GUI
+    std::optional<long long> frames;
+    std::optional<std::string> screenshot;
+    std::optional<std::string> script;
+    std::optional<std::string> windowSize;
+    bool hidePanel = false;
+#endif
+};
+
+void addSceneOptions(CLI::App& app, DefaultCommandOptions& o) {
+    app.add_option("--rule", o.scene.rule, "Preset id/name (see `catlab rules`) or Golly rule string");
+    app.add_option("--size", o.scene.size, "Torus size WxH (or N for NxN)");
+    app.add_option("--density", o.scene.density, "Initial fraction of live cells for a random start");
+    app.add_option("--seed", o.scene.seed, "Seed of the random start")->capture_default_str();
+    app.add_option("--backend", o.scene.backend, "Backend (see `catlab backends`; auto: fastest here)");
+    app.add_option("--in", o.scene.inPath, "Start from this RLE pattern");
+#ifdef CATLAB_HAVE_GUI
+    app.add_option("--frames", o.frames, "Close the window after N frames");
+    app.add_option("--screenshot", o.screenshot, "Save the window to this PNG after the last frame");
+    app.add_option("--script", o.script, "Drive the window from a script file (see the README)");
+    app.add_option("--window", o.windowSize, "Window size WxH in screen coordinates (default 1280x800)");
+    app.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (Tab shows it)");
+#endif
+}
+
+bool sceneOptionsGiven(const CLI::App& app) {
+    for (const char* name : {"--rule", "--size", "--density", "--seed", "--backend", "--in", "--frames", "--screenshot",
+                             "--script", "--window", "--hide-panel"})
+        if (app.get_option_no_throw(name) && app.count(name) > 0) return true;
+    return false;
+}
+
+#ifdef CATLAB_HAVE_GUI
+int openWindow(const DefaultCommandOptions& o) {
+    gui::WindowOptions window;
+    const Scene scene = setUpScene(o.scene, std::cerr);
+    window.scene = {scene.rule, scene.ruleName, scene.size, scene.density, o.scene.seed, scene.backend, scene.initial};
+    window.frames = o.frames;
+    window.screenshot = o.screenshot;
+    window.scriptPath = o.script;
+    window.hidePanel = o.hidePanel;
+    if (o.frames && *o.frames < 1) throw Error("--frames must be at least 1");
+    if (o.screenshot) {
+        checkWritable(*o.screenshot);
+        if (!o.frames && !o.script) window.frames = 1;
+    }
+    if (o.windowSize) {
+        const GridSize size = parseSize(*o.windowSize);
+        window.width = size.width;
+        window.height = size.height;
+    }
+    try {
+        return gui::runWindow(window);
+    } catch (const gui::NoDisplayError& e) {
+        std::cerr << "catlab: error: cannot open the window: " << e.what()
+                  << "\ncatlab: without a display, `catlab run` simulates headless and `catlab bench` times the "
+                     "backends (see `catlab --help`)\n";
+        return 1;
+    }
+}
+#endif
+
+int runDefaultCommand(const DefaultCommandOptions& o) {
+#ifdef CATLAB_HAVE_GUI
+    return openWindow(o);
+#else
+    std::cerr << "catlab: this build has no desktop window; running the scene headless "
+                 "(see `catlab --help` for the subcommands)\n";
+    RunOptions options = o.scene;
+    options.steps = 500;
+    return runScene(options, std::cout);
+#endif
+}
+
+} // namespace
 
 int runMain(int argc, char** argv) {
     CLI::App app{"catlab: a laboratory for cellular automata on the GPU and CPU"};
     app.set_version_flag("--version", "catlab " CATLAB_VERSION_STRING " (commit " CATLAB_GIT_COMMIT ")");
+#ifdef CATLAB_HAVE_GUI
+    app.footer("Without a subcommand catlab opens the window on the scene the options describe.\n"
+               "Window script commands (--script FILE, one per line, # comments):\n" +
+               gui::scriptCommandHelp());
+#endif
+    DefaultCommandOptions defaults;
+    addSceneOptions(app, defaults);
     addRunCommand(app);
     addBackendsCommand(app);
     addRulesCommand(app);
     addBenchCommand(app);
+#ifdef CATLAB_HAVE_RENDER
+    addBenchViewCommand(app);
+#endif
     app.require_subcommand(0, 1);
+    // Checked before any subcommand runs.
+    app.parse_complete_callback([&app] {
+        if (!app.get_subcommands().empty() && sceneOptionsGiven(app))
+            throw Error("the options before the subcommand are for the window; give them after the subcommand, "
+                        "e.g. `catlab run --rule bosco`");
+    });
     try {
         app.parse(argc, argv);
-        if (app.get_subcommands().empty()) {
-            std::cerr << "catlab: this build has no desktop window yet; running the default scene headless "
-                         "(see `catlab --help` for the subcommands)\n";
-            RunOptions options;
-            options.steps = 500;
-            return runScene(options, std::cout);
-        }
+        if (app.get_subcommands().empty()) return runDefaultCommand(defaults);
         return 0;
     } catch (const CLI::ParseError& e) {
         return app.exit(e);

@@ -1,4 +1,6 @@
 #include "byte_grid_backend.cuh"
+#include "cell_rect_access.cuh"
+#include "view_export.cuh"
 
 #include "catlab/error.hpp"
 #include "catlab/random.hpp"
@@ -100,5 +102,19 @@ void ByteGridBackend::randomize(double density, std::uint64_t seed) {
 }
 
 void ByteGridBackend::synchronize() { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
+
+void ByteGridBackend::exportView(const ViewWindow& window, ViewTarget target) const {
+    exportViewOnDevice(ByteGridReader{current_.data(), gridSize_.width}, window, target, gridSize_, rule().states,
+                       staging_);
+}
+
+void ByteGridBackend::writeCells(const CellRect& rect, std::span<const Cell> cells) {
+    writeCellsOnDevice(ByteGridWriter{current_.data(), gridSize_.width}, rect, cells, gridSize_, rule().states,
+                       staging_);
+}
+
+void ByteGridBackend::readCells(const CellRect& rect, std::span<Cell> cells) const {
+    readCellsOnDevice(ByteGridReader{current_.data(), gridSize_.width}, rect, cells, gridSize_, staging_);
+}
 
 } // namespace catlab::cuda

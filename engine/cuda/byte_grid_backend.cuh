@@ -3,6 +3,7 @@
 #include "catlab/backend.hpp"
 #include "device_buffer.hpp"
 #include "device_rule.cuh"
+#include "device_staging.hpp"
 
 namespace catlab::cuda {
 
@@ -18,6 +19,10 @@ class ByteGridBackend : public Backend {
     std::uint64_t population() const override;
     void randomize(double density, std::uint64_t seed) override;
     void synchronize() override;
+    // Read and written in place on the device (view_export.cuh, cell_rect_access.cuh).
+    void exportView(const ViewWindow& window, ViewTarget target) const override;
+    void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
+    void readCells(const CellRect& rect, std::span<Cell> cells) const override;
 
   protected:
     void prepare(const Rule& rule, GridSize size) override;
@@ -37,6 +42,24 @@ class ByteGridBackend : public Backend {
     int tableWords_ = 0;
     DeviceRule deviceRule_{};
     GridSize gridSize_{};
+    mutable DeviceStaging staging_; // view pixels for host targets, painted cells
+};
+
+// Cell (x, y) of an unpadded row-major byte grid in device memory.
+struct ByteGridReader {
+    const Cell* cells;
+    int width;
+    __device__ unsigned operator()(int x, int y) const {
+        return __ldg(cells + std::size_t(y) * std::size_t(width) + std::size_t(x));
+    }
+};
+
+struct ByteGridWriter {
+    Cell* cells;
+    int width;
+    __device__ void operator()(int x, int y, Cell state) const {
+        cells[std::size_t(y) * std::size_t(width) + std::size_t(x)] = state;
+    }
 };
 
 // Byte-grid utilities shared with backends of other layouts.

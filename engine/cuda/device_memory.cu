@@ -21,4 +21,13 @@ void* allocateDeviceBytes(std::size_t bytes) {
 
 void freeDeviceBytes(void* pointer) noexcept { cudaFree(pointer); }
 
+void copyRows(void* destination, std::size_t destinationPitch, MemorySpace destinationSpace, const void* source,
+              std::size_t sourcePitch, MemorySpace sourceSpace, std::size_t rowBytes, std::size_t rows) {
+    if (rows == 0 || rowBytes == 0) return;
+    const bool toDevice = destinationSpace == MemorySpace::Device, fromDevice = sourceSpace == MemorySpace::Device;
+    const cudaMemcpyKind kind = toDevice ? (fromDevice ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
+                                         : (fromDevice ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+    CATLAB_CUDA_CHECK(cudaMemcpy2D(destination, destinationPitch, source, sourcePitch, rowBytes, rows, kind));
+}
+
 } // namespace catlab

@@ -5,7 +5,9 @@
 // copy of the interior cell it wraps to, refreshed after each step. Padding is never counted: it is
 // only ever read as the neighbour it stands for.
 #include "byte_grid_backend.cuh"
+#include "cell_rect_access.cuh"
 #include "fast_path.cuh" // wrapIndex
+#include "view_export.cuh"
 
 #include "catlab/error.hpp"
 
@@ -75,6 +77,23 @@ __global__ void rowHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
     cells[layout(px, py)] = cells[layout(sx, sy)];
 }
 
+// Interior cell (x, y) of a padded state, for the view export and painting.
+template <class Layout>
+struct PaddedGridReader {
+    const Cell* cells;
+    PaddedGeometry g;
+    Layout layout;
+    __device__ unsigned operator()(int x, int y) const { return __ldg(cells + layout(g.left + x, g.top + y)); }
+};
+
+template <class Layout>
+struct PaddedGridWriter {
+    Cell* cells;
+    PaddedGeometry g;
+    Layout layout;
+    __device__ void operator()(int x, int y, Cell state) const { cells[layout(g.left + x, g.top + y)] = state; }
+};
+
 // Double-buffered padded state; a subclass picks the geometry and layout and supplies one generation.
 template <class Layout>
 class PaddedGridBackend : public Backend {
@@ -120,6 +139,24 @@ class PaddedGridBackend : public Backend {
     }
 
     void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
+
+    void exportView(const ViewWindow& window, ViewTarget target) const override {
+        exportViewOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, window, target, gridSize(),
+                           rule().states, staging_);
+    }
+
+    // The halo copies wrapped cells, so it is refreshed after painting (its cost grows with the
+    // perimeter, not the area).
+    void writeCells(const CellRect& rect, std::span<const Cell> cells) override {
+        writeCellsOnDevice(PaddedGridWriter<Layout>{current_.data(), geometry_, layout_}, rect, cells, gridSize(),
+                           rule().states, staging_);
+        if (!cells.empty()) refreshHalo(current_.data());
+    }
+
+    void readCells(const CellRect& rect, std::span<Cell> cells) const override {
+        readCellsOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, rect, cells, gridSize(),
+                          staging_);
+    }
 
   protected:
     // The padded geometry and layout for a grid; called by prepare().
@@ -195,6 +232,7 @@ class PaddedGridBackend : public Backend {
     int tableWords_ = 0;
     PaddedGeometry geometry_{};
     Layout layout_{};
+    mutable DeviceStaging staging_; // view pixels for host targets, painted cells
 };
 
 } // namespace catlab::cuda

@@ -5,6 +5,8 @@
 #include "catlab/error.hpp"
 #include "catlab/gpu_backends.hpp"
 
+#include <cstring>
+
 namespace catlab {
 
 namespace {
@@ -21,5 +23,13 @@ void registerCudaBackends(BackendRegistry& registry) {
 
 void* allocateDeviceBytes(std::size_t) { throw Error(kReason); }
 void freeDeviceBytes(void*) noexcept {}
+
+void copyRows(void* destination, std::size_t destinationPitch, MemorySpace destinationSpace, const void* source,
+              std::size_t sourcePitch, MemorySpace sourceSpace, std::size_t rowBytes, std::size_t rows) {
+    if (destinationSpace == MemorySpace::Device || sourceSpace == MemorySpace::Device) throw Error(kReason);
+    for (std::size_t r = 0; r < rows; ++r)
+        std::memcpy(static_cast<char*>(destination) + r * destinationPitch,
+                    static_cast<const char*>(source) + r * sourcePitch, rowBytes);
+}
 
 } // namespace catlab

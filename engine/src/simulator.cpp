@@ -125,4 +125,11 @@ Grid Simulator::snapshot() const {
     return grid;
 }
 
+std::vector<Cell> Simulator::readCells(const CellRect& rect) const {
+    checkCellRect(rect, size_, std::size_t(std::max(rect.width, 0)) * std::size_t(std::max(rect.height, 0)));
+    std::vector<Cell> cells(std::size_t(rect.width) * std::size_t(rect.height));
+    backend_->readCells(rect, cells);
+    return cells;
+}
+
 } // namespace catlab

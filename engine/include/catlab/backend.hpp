@@ -1,14 +1,16 @@
 #pragma once
 
+#include "catlab/cell_rect.hpp"
 #include "catlab/grid.hpp"
+#include "catlab/memory_space.hpp"
 #include "catlab/rule.hpp"
+#include "catlab/view.hpp"
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace catlab {
-
-enum class MemorySpace : std::uint8_t { Host, Device };
 
 // A non-owning view of a W x H byte-per-cell state, row-major and unpadded, in host or device memory.
 struct ConstCellBuffer {
@@ -57,6 +59,19 @@ class Backend {
 
     // Block until queued work has finished (device backends); timing code calls it.
     virtual void synchronize() {}
+
+    // The window at screen resolution, as view.hpp defines it, into a host or device target. Throws
+    // catlab::Error for a bad window or target. Backends override it to read their own layout in place
+    // (device backends straight into device targets); the default copies the whole state to the host
+    // first, a slow fallback for backends that have not.
+    virtual void exportView(const ViewWindow& window, ViewTarget target) const;
+
+    // Overwrite or read the cells of a rectangle (coordinates wrap), `cells` row-major in host memory,
+    // rect.width x rect.height of them, without touching the rest of the grid. Throws catlab::Error for
+    // a bad rectangle or, when writing, a state the rule does not have. The defaults go through store()
+    // and load() of the whole state; backends override them with direct writes.
+    virtual void writeCells(const CellRect& rect, std::span<const Cell> cells);
+    virtual void readCells(const CellRect& rect, std::span<Cell> cells) const;
 
     // The fewest bytes one generation must move per cell in this backend's layout (its state read once
     // and written once); the memory floor of a step is cells * this / bandwidth. One byte per cell: 2.

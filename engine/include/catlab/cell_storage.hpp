@@ -33,4 +33,9 @@ class CellStorage {
 void* allocateDeviceBytes(std::size_t bytes);
 void freeDeviceBytes(void* pointer) noexcept;
 
+// Copies `rows` rows of `rowBytes` bytes between host and/or device memory (pitches in bytes);
+// without CUDA, device memory is refused.
+void copyRows(void* destination, std::size_t destinationPitch, MemorySpace destinationSpace, const void* source,
+              std::size_t sourcePitch, MemorySpace sourceSpace, std::size_t rowBytes, std::size_t rows);
+
 } // namespace catlab

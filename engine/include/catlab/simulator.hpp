@@ -1,12 +1,16 @@
 #pragma once
 
 #include "catlab/backend.hpp"
+#include "catlab/cell_rect.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/rule.hpp"
+#include "catlab/view.hpp"
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace catlab {
 
@@ -25,6 +29,16 @@ class Simulator {
     void load(const Grid& grid);
 
     Grid snapshot() const;
+
+    // The visible window at screen resolution, into host or device memory (view.hpp defines the pixels).
+    // Reads the backend's state in place: the grid is never copied.
+    void exportView(const ViewWindow& window, ViewTarget target) const { backend_->exportView(window, target); }
+
+    // Painting: overwrite the cells of a rectangle (coordinates wrap) from a row-major host buffer of
+    // rect.width x rect.height cells, or read them; only those cells travel. Throws catlab::Error for a
+    // rectangle larger than the grid, a buffer of the wrong length or a state the rule does not have.
+    void writeCells(const CellRect& rect, std::span<const Cell> cells) { backend_->writeCells(rect, cells); }
+    std::vector<Cell> readCells(const CellRect& rect) const;
     std::uint64_t population() const { return backend_->population(); }
     std::uint64_t generation() const { return generation_; }
     const Rule& rule() const { return rule_; }
@@ -33,6 +47,7 @@ class Simulator {
     bool autoBackend() const { return autoBackend_; }
     const std::string& backendReason() const { return backendReason_; } // why auto picked it, or empty
     Backend& backend() { return *backend_; }
+    const Backend& backend() const { return *backend_; }
 
   private:
     Rule rule_;

@@ -1,6 +1,7 @@
 #include "cpu_fast.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/view_export.hpp"
 #include "thread_pool.hpp"
 
 #include <algorithm>
@@ -755,6 +756,22 @@ void CpuFastBackend::step(int generations) {
         stepper_->step(current_, next_);
         std::swap(current_, next_);
     }
+}
+
+// The view and painting work on the grid in place.
+void CpuFastBackend::exportView(const ViewWindow& window, ViewTarget target) const {
+    exportViewOnHost(hostBuffer(current_), rule().states, window, target);
+}
+
+void CpuFastBackend::writeCells(const CellRect& rect, std::span<const Cell> cells) {
+    checkCellWrite(rect, current_.size(), cells, rule().states);
+    copyIntoGrid(current_, rect, cells);
+    stepper_->stateReplaced();
+}
+
+void CpuFastBackend::readCells(const CellRect& rect, std::span<Cell> cells) const {
+    checkCellRect(rect, current_.size(), cells.size());
+    copyFromGrid(current_, rect, cells);
 }
 
 } // namespace catlab

@@ -22,6 +22,9 @@ class CpuFastBackend final : public Backend {
     void store(CellBuffer destination) const override;
     void step(int generations) override;
     std::uint64_t population() const override { return current_.population(); }
+    void exportView(const ViewWindow& window, ViewTarget target) const override;
+    void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
+    void readCells(const CellRect& rect, std::span<Cell> cells) const override;
 
     // The kernels for one rule and grid size; defined in cpu_fast.cpp.
     class Stepper;

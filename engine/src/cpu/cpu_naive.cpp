@@ -1,6 +1,7 @@
 #include "cpu_naive.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/view_export.hpp"
 #include "thread_pool.hpp"
 
 #include <cstring>
@@ -51,6 +52,21 @@ void CpuNaiveBackend::step(int generations) {
         });
         std::swap(current_, next_);
     }
+}
+
+// The view and painting work on the grid in place.
+void CpuNaiveBackend::exportView(const ViewWindow& window, ViewTarget target) const {
+    exportViewOnHost(hostBuffer(current_), rule().states, window, target);
+}
+
+void CpuNaiveBackend::writeCells(const CellRect& rect, std::span<const Cell> cells) {
+    checkCellWrite(rect, current_.size(), cells, rule().states);
+    copyIntoGrid(current_, rect, cells);
+}
+
+void CpuNaiveBackend::readCells(const CellRect& rect, std::span<Cell> cells) const {
+    checkCellRect(rect, current_.size(), cells.size());
+    copyFromGrid(current_, rect, cells);
 }
 
 } // namespace catlab

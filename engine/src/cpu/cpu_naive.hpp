@@ -17,6 +17,9 @@ class CpuNaiveBackend final : public Backend {
     void store(CellBuffer destination) const override;
     void step(int generations) override;
     std::uint64_t population() const override { return current_.population(); }
+    void exportView(const ViewWindow& window, ViewTarget target) const override;
+    void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
+    void readCells(const CellRect& rect, std::span<Cell> cells) const override;
 
   protected:
     void prepare(const Rule& rule, GridSize size) override;

@@ -1,0 +1,298 @@
+// `catlab bench-view`: how long a frame of the desktop view takes while the grid steps every frame,
+// measured headless (EGL, no window): each frame steps the grid once, exports the visible window into
+// the view texture (CUDA-GL interop for GPU backends) and draws it into an offscreen framebuffer.
+#include "cli/commands.hpp"
+#include "cli/scene_setup.hpp"
+
+#include "build_info.hpp"
+#include "render/egl_context.hpp"
+#include "render/gl_objects.hpp"
+#include "render/view_renderer.hpp"
+#include "render/view_source.hpp"
+
+#include "catlab/backend_registry.hpp"
+#include "catlab/error.hpp"
+#include "catlab/presets.hpp"
+#include "catlab/rule_scaling.hpp"
+#include "catlab/simulator.hpp"
+#include "catlab/step_timer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+namespace catlab::cli {
+namespace {
+
+struct BenchViewOptions {
+    std::string frameSize = "3840x2160";
+    std::string grid = "16384";
+    std::string rule = "cat-r5";
+    std::optional<int> radius;
+    std::string backend = "fastest";
+    int frames = 200;
+    int warmup = 20;
+    std::string zoom = "fit";
+    std::optional<double> density;
+    std::uint64_t seed = 1;
+    std::string upload = "auto";
+    std::optional<std::string> csvPath;
+};
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string fixed(double v, int digits) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(digits) << v;
+    return out.str();
+}
+
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+    return text;
+}
+
+std::string csvField(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string quoted = "\"";
+    for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+// An RGBA8 offscreen framebuffer, bound for drawing while it lives.
+class OffscreenFrame {
+  public:
+    OffscreenFrame(int width, int height) {
+        colour_ = render::createTexture(GL_TEXTURE_2D);
+        glTextureStorage2D(colour_.get(), 1, GL_RGBA8, width, height);
+        framebuffer_ = render::createFramebuffer();
+        glNamedFramebufferTexture(framebuffer_.get(), GL_COLOR_ATTACHMENT0, colour_.get(), 0);
+        if (glCheckNamedFramebufferStatus(framebuffer_.get(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            throw Error("cannot make a " + std::to_string(width) + "x" + std::to_string(height) +
+                        " offscreen framebuffer (beyond GL_MAX_TEXTURE_SIZE?)");
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
+    }
+    OffscreenFrame(const OffscreenFrame&) = delete;
+    OffscreenFrame& operator=(const OffscreenFrame&) = delete;
+    ~OffscreenFrame() { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
+
+  private:
+    render::GlTexture colour_;
+    render::GlFramebuffer framebuffer_;
+};
+
+// The backend that steps this scene fastest here: each candidate times a few steps on the real grid.
+// GPU backends when there are any, else the CPU ones; never the cpu-naive oracle unless it is all there is.
+std::string fastestBackend(const Rule& rule, GridSize size, double density, std::uint64_t seed, std::ostream& out) {
+    std::vector<const BackendInfo*> candidates;
+    for (MemorySpace space : {MemorySpace::Device, MemorySpace::Host}) {
+        for (const BackendInfo* info : BackendRegistry::instance().all())
+            if (info->memorySpace == space && info->name != "cpu-naive" && !info->unavailableReason() &&
+                !info->unsupportedReason(rule))
+                candidates.push_back(info);
+        if (!candidates.empty()) break;
+    }
+    if (candidates.empty()) return "cpu-naive";
+    std::string best;
+    double bestMs = std::numeric_limits<double>::infinity();
+    for (const BackendInfo* info : candidates) {
+        try {
+            Simulator sim(rule, size, density, seed, info->name);
+            const std::unique_ptr<StepTimer> timer = makeStepTimer(info->memorySpace);
+            timer->time(sim.backend(), 1); // warm-up
+            const double ms = timer->time(sim.backend(), 3) / 3.0;
+            out << "  " << std::left << std::setw(10) << info->name << fixed(ms, 3) << " ms/step\n";
+            if (ms < bestMs) {
+                bestMs = ms;
+                best = info->name;
+            }
+        } catch (const Error& e) {
+            out << "  " << std::left << std::setw(10) << info->name << "skipped: " << e.what() << '\n';
+        }
+    }
+    if (best.empty()) throw Error("no backend here could step rule " + rule.format());
+    return best;
+}
+
+struct Split {
+    std::vector<double> step, exportUpload, draw, frame;
+};
+
+int runBenchView(const BenchViewOptions& o) {
+    GridSize frame;
+    try {
+        frame = parseSize(o.frameSize);
+    } catch (const Error&) {
+        frame = {};
+    }
+    if (frame.width < 1 || frame.height < 1 || frame.width > kMaxViewSide || frame.height > kMaxViewSide)
+        throw Error("--size " + o.frameSize + ": the frame must be WxH pixels, each side 1.." +
+                    std::to_string(kMaxViewSide));
+    const GridSize grid = parseSize(o.grid);
+    if (o.frames < 1) throw Error("--frames must be at least 1");
+    if (o.warmup < 0) throw Error("--warmup cannot be negative");
+    if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);
+
+    const ResolvedRule resolved = resolveRule(o.rule);
+    Rule rule = resolved.spec.rule;
+    if (o.radius) {
+        RuleShape shape = shapeOf(rule);
+        shape.radius = *o.radius;
+        rule = reshapeRule(rule, shape);
+    }
+    checkGridSize(grid, &rule);
+    const double density = o.density.value_or(resolved.preset ? resolved.preset->density : 0.5);
+
+    double cellsPerPixel = 0;
+    if (o.zoom == "fit") {
+        cellsPerPixel = std::max(double(grid.width) / frame.width, double(grid.height) / frame.height);
+    } else {
+        try {
+            std::size_t used = 0;
+            cellsPerPixel = std::stod(o.zoom, &used);
+            if (used != o.zoom.size()) throw std::invalid_argument(o.zoom);
+        } catch (const std::exception&) {
+            throw Error("--zoom must be fit or a number of cells per pixel, not " + o.zoom);
+        }
+    }
+    // Centred on the grid (the window wraps around the torus where it is wider than the grid).
+    const ViewWindow window{0.5 * (grid.width - cellsPerPixel * frame.width),
+                            0.5 * (grid.height - cellsPerPixel * frame.height), cellsPerPixel, frame.width,
+                            frame.height};
+    makeViewMapping(window, grid, rule.states); // refuse a bad zoom before any work
+
+    const render::EglContext context;
+    std::cout << "catlab bench-view: OpenGL " << context.description() << '\n';
+    std::string backend = o.backend;
+    if (backend == "fastest") {
+        std::cout << "choosing the fastest backend for " << rule.format() << " on " << grid.width << "x" << grid.height
+                  << ":\n";
+        backend = fastestBackend(rule, grid, density, o.seed, std::cout);
+    } // "auto" and names go to the simulator as they are
+
+    Simulator sim(rule, grid, density, o.seed, backend);
+    const std::unique_ptr<StepTimer> timer = makeStepTimer(sim.backend().memorySpace());
+    render::ViewSource source(o.upload == "host" ? render::ViewUpload::HostOnly : render::ViewUpload::Auto);
+    const render::ViewRenderer renderer;
+    const OffscreenFrame target(frame.width, frame.height);
+    render::ViewContent content;
+    content.states = rule.states;
+    content.radius = rule.radius;
+    render::ViewStyle style;
+    style.colourMap = render::ColourMap::TwoState;
+    style.gridLines = true;
+
+    auto drawFrame = [&] {
+        const GLuint texture = source.update(sim, window);
+        renderer.draw(texture, window, content, style);
+    };
+    // Pipelined frames, as the window runs them: nothing waits until the frame's last GL command is done
+    // (the interop unmap orders the CUDA step and export before GL's upload and draw).
+    Split s;
+    for (int f = 0; f < o.warmup + o.frames; ++f) {
+        const Clock::time_point start = Clock::now();
+        sim.step(1);
+        drawFrame();
+        glFinish();
+        if (f >= o.warmup) s.frame.push_back(msSince(start));
+    }
+    // The same frames with every phase waited for, to see where the time goes.
+    for (int f = 0; f < o.frames; ++f) {
+        s.step.push_back(timer->time(sim.backend(), 1));
+        Clock::time_point start = Clock::now();
+        source.update(sim, window);
+        glFinish();
+        s.exportUpload.push_back(msSince(start));
+        start = Clock::now();
+        renderer.draw(source.texture(), window, content, style);
+        glFinish();
+        s.draw.push_back(msSince(start));
+    }
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR)
+        throw Error("OpenGL error " + std::to_string(error) + " during the benchmark");
+
+    const double frameMs = median(s.frame), stepMs = median(s.step), exportMs = median(s.exportUpload),
+                 drawMs = median(s.draw);
+    const std::string gpu = cudaDeviceName();
+    std::cout << "frame " << frame.width << "x" << frame.height << ", grid " << grid.width << "x" << grid.height
+              << ", rule " << rule.format() << (resolved.preset && !o.radius ? " (" + resolved.preset->name + ")" : "")
+              << ", backend " << sim.backendName() << ", view path " << render::toString(source.lastPath()) << ", "
+              << fixed(cellsPerPixel, 3) << " cells per pixel\n";
+    if (!source.notice().empty()) std::cout << "notice: " << source.notice() << '\n';
+    std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << today() << '\n';
+    std::cout << "frame (step + export + draw, pipelined): median " << fixed(frameMs, 3)
+              << " ms = " << fixed(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after " << o.warmup
+              << " warm-up (min " << fixed(*std::min_element(s.frame.begin(), s.frame.end()), 3) << ", max "
+              << fixed(*std::max_element(s.frame.begin(), s.frame.end()), 3) << ")\n";
+    std::cout << "split (each phase waited for): step " << fixed(stepMs, 3) << " ms (" << timer->method()
+              << "), export + upload " << fixed(exportMs, 3) << " ms, draw " << fixed(drawMs, 3) << " ms\n";
+
+    if (o.csvPath) {
+        const bool fresh = !std::filesystem::exists(*o.csvPath) || std::filesystem::file_size(*o.csvPath) == 0;
+        std::ofstream csv(*o.csvPath, std::ios::app);
+        if (!csv) throw Error("cannot write " + *o.csvPath);
+        if (fresh)
+            csv << "frame_width,frame_height,grid_width,grid_height,rule,backend,view_path,cells_per_pixel,frames,"
+                   "frame_ms_median,fps,step_ms_median,export_upload_ms_median,draw_ms_median,step_timer,gpu,gl,"
+                   "date,commit\n";
+        csv << frame.width << ',' << frame.height << ',' << grid.width << ',' << grid.height << ','
+            << csvField(rule.format()) << ',' << sim.backendName() << ',' << render::toString(source.lastPath()) << ','
+            << cellsPerPixel << ',' << o.frames << ',' << frameMs << ',' << 1000.0 / frameMs << ',' << stepMs << ','
+            << exportMs << ',' << drawMs << ',' << timer->method() << ',' << csvField(gpu) << ','
+            << csvField(context.description()) << ',' << today() << ',' << CATLAB_GIT_COMMIT << '\n';
+        if (!csv) throw Error("cannot write " + *o.csvPath);
+    }
+    return 0;
+}
+
+} // namespace
+
+void addBenchViewCommand(CLI::App& app) {
+    auto options = std::make_shared<BenchViewOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "bench-view", "Frame time of the view while the grid steps every frame, headless (EGL, no window)");
+    cmd->add_option("--size", options->frameSize, "Frame size WxH in pixels")->capture_default_str();
+    cmd->add_option("--grid", options->grid, "Torus size N or WxH")->capture_default_str();
+    cmd->add_option("--rule", options->rule, "Preset id/name or Golly rule string")->capture_default_str();
+    cmd->add_option("--radius", options->radius, "Rescale the rule to this radius (same shape and character)");
+    cmd->add_option("--backend", options->backend,
+                    "Backend; fastest: time every one here and take the quickest; auto: the default choice")
+        ->capture_default_str();
+    cmd->add_option("--frames", options->frames, "Timed frames")->capture_default_str();
+    cmd->add_option("--warmup", options->warmup, "Untimed frames first")->capture_default_str();
+    cmd->add_option("--zoom", options->zoom, "fit (the whole grid in the frame) or cells per pixel")
+        ->capture_default_str();
+    cmd->add_option("--density", options->density, "Initial fraction of live cells (default: the preset's)");
+    cmd->add_option("--seed", options->seed, "Seed of the random start")->capture_default_str();
+    cmd->add_option("--upload", options->upload, "auto (CUDA-GL interop for GPU backends) or host")
+        ->capture_default_str();
+    cmd->add_option("--csv", options->csvPath, "Append a row of results to this CSV file (header when new)");
+    cmd->callback([options] {
+        const int code = runBenchView(*options);
+        if (code != 0) throw CLI::RuntimeError(code);
+    });
+}
+
+} // namespace catlab::cli

@@ -1,0 +1,44 @@
+#include "gui/keyboard_shortcuts.hpp"
+#include "gui/lab_actions.hpp"
+
+#include <GLFW/glfw3.h>
+
+#include <exception>
+
+namespace catlab::gui {
+
+void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab) {
+    for (const KeyPress& press : keys) {
+        try {
+            switch (press.key) {
+            case GLFW_KEY_SPACE: lab.run.playing = !lab.run.playing; break;
+            case GLFW_KEY_N:
+                lab.run.playing = false;
+                ++lab.pendingSteps;
+                break;
+            case GLFW_KEY_F: fitView(lab); break;
+            case GLFW_KEY_R: resetGrid(lab, lab.session.density(), lab.session.seed()); break;
+            case GLFW_KEY_KP_ADD:
+            case GLFW_KEY_EQUAL: // '+' shares the key with '=' on most layouts
+                changeSpeed(lab, true);
+                break;
+            case GLFW_KEY_KP_SUBTRACT:
+            case GLFW_KEY_MINUS: changeSpeed(lab, false); break;
+            case GLFW_KEY_TAB: lab.panelVisible = !lab.panelVisible; break;
+            case GLFW_KEY_F12: {
+                const std::string path = defaultScreenshotName();
+                requestScreenshot(lab, path);
+                lab.status = "screenshot: " + path;
+                lab.statusIsError = false;
+                break;
+            }
+            default: break;
+            }
+        } catch (const std::exception& e) {
+            lab.status = e.what();
+            lab.statusIsError = true;
+        }
+    }
+}
+
+} // namespace catlab::gui

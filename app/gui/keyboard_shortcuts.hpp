@@ -1,0 +1,14 @@
+#pragma once
+
+#include "gui/lab.hpp"
+#include "gui/window_events.hpp"
+
+#include <vector>
+
+namespace catlab::gui {
+
+// Space play/pause, N one step, F fit, R reset (same density and seed), + and - steps per frame,
+// Tab shows or hides the panel, F12 screenshot. Failures go to lab.status.
+void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab);
+
+} // namespace catlab::gui

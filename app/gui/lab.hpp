@@ -1,0 +1,61 @@
+#pragma once
+
+#include "gui/simulation_session.hpp"
+#include "gui/step_metrics.hpp"
+#include "gui/view_navigation.hpp"
+
+#include "render/view_renderer.hpp"
+
+#include "catlab/rule.hpp"
+
+#include <string>
+#include <vector>
+
+namespace catlab::gui {
+
+// How the simulation advances from frame to frame.
+struct RunSettings {
+    static constexpr int kMaxStepsPerFrame = 1 << 16;
+    bool playing = true;
+    int stepsPerFrame = 1; // generations per frame while playing
+    double targetFps = 60; // frames are paced to at most this rate
+};
+
+enum class MouseTool { Navigate, Draw };
+
+struct Brush {
+    static constexpr int kMaxSize = 256;
+    int size = 1;  // side of the square of cells one dab sets
+    int state = 1; // what the left button paints (the right button erases to 0)
+    MouseTool tool = MouseTool::Navigate;
+};
+
+// Everything the window's parts share: the running automaton and the user's settings for viewing,
+// running and editing it. Panel, keyboard, mouse and script all act on it through lab_actions.hpp.
+struct Lab {
+    explicit Lab(const SceneStart& start) : session(start), shapeBase(start.rule) { view.setGrid(start.size); }
+
+    SimulationSession session;
+    ViewNavigation view;
+    render::ViewStyle style;
+    RunSettings run;
+    Brush brush;
+    StepMetrics metrics;
+
+    // The rule the radius/neighbourhood/centre controls reshape (the last one chosen by text, preset
+    // or file), so moving the radius slider back and forth never drifts.
+    Rule shapeBase;
+
+    bool panelVisible = true;
+    bool follow = false;                         // pan along with the population's centre of mass
+    int pendingSteps = 0;                        // single steps asked for while paused (key N, Step button)
+    int viewWidth = 1, viewHeight = 1;           // the view's size in framebuffer pixels, updated every frame
+    std::vector<std::string> screenshotRequests; // saved at the end of the current frame
+    bool quitRequested = false;                  // leave after the current frame
+
+    // The most recent outcome of a user action, shown at the top of the panel.
+    std::string status;
+    bool statusIsError = false;
+};
+
+} // namespace catlab::gui

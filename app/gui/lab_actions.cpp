@@ -1,0 +1,149 @@
+#include "gui/lab_actions.hpp"
+
+#include "catlab/error.hpp"
+#include "catlab/presets.hpp"
+#include "catlab/rle.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+namespace catlab::gui {
+namespace {
+
+void ruleChanged(Lab& lab) { lab.metrics.restartSmoothing(); }
+
+void gridChanged(Lab& lab) {
+    lab.view.setGrid(lab.session.size());
+    lab.metrics.restartSmoothing();
+}
+
+void checkWritable(const std::string& path) {
+    const bool existed = std::filesystem::exists(path);
+    {
+        std::ofstream probe(path, std::ios::app);
+        if (!probe) throw Error("cannot write '" + path + "'");
+    }
+    if (!existed) std::filesystem::remove(path);
+}
+
+} // namespace
+
+void applyRuleText(Lab& lab, const std::string& text) {
+    const ResolvedRule resolved = resolveRule(text); // throws before anything changes
+    lab.session.setRule(resolved.spec.rule, resolved.preset ? resolved.preset->name : std::string());
+    lab.shapeBase = resolved.spec.rule;
+    ruleChanged(lab);
+}
+
+void applyRuleShape(Lab& lab, const RuleShape& shape) {
+    Rule rule = reshapeRule(lab.shapeBase, shape);
+    rule.states = lab.session.rule().states;
+    rule.validate();
+    lab.session.setRule(rule, std::string());
+    ruleChanged(lab);
+}
+
+void applyStates(Lab& lab, int states) {
+    Rule rule = lab.session.rule();
+    rule.states = states;
+    rule.validate();
+    lab.session.setRule(rule, std::string());
+    lab.shapeBase.states = states;
+    ruleChanged(lab);
+}
+
+void switchBackend(Lab& lab, const std::string& name) {
+    lab.session.switchBackend(name);
+    lab.metrics.restartSmoothing();
+}
+
+void resizeGrid(Lab& lab, GridSize size) {
+    lab.session.resize(size);
+    gridChanged(lab);
+    fitView(lab);
+}
+
+void resetGrid(Lab& lab, double density, std::uint64_t seed) {
+    lab.session.reset(density, seed);
+    lab.metrics.restartSmoothing();
+}
+
+void clearGrid(Lab& lab) { lab.session.clear(); }
+
+void stepNow(Lab& lab, int generations) {
+    if (generations < 0) throw Error("cannot step a negative number of generations");
+    const GridSize size = lab.session.size();
+    const double ms = lab.session.step(generations);
+    lab.metrics.recordSteps(lab.session.backendName(), generations, ms, double(size.width) * double(size.height));
+}
+
+void paintCells(Lab& lab, long long x, long long y, int state) {
+    const int states = lab.session.rule().states;
+    if (state < 0 || state >= states)
+        throw Error("state " + std::to_string(state) + " is outside 0.." + std::to_string(states - 1) + " of rule " +
+                    lab.session.rule().format());
+    const GridSize grid = lab.session.size();
+    const int side = std::clamp(lab.brush.size, 1, Brush::kMaxSize);
+    CellRect rect;
+    rect.width = std::min(side, grid.width);
+    rect.height = std::min(side, grid.height);
+    rect.x = x - (rect.width - 1) / 2;
+    rect.y = y - (rect.height - 1) / 2;
+    const std::vector<Cell> cells(std::size_t(rect.width) * std::size_t(rect.height), Cell(state));
+    lab.session.writeCells(rect, cells);
+}
+
+void loadPattern(Lab& lab, const std::string& path) {
+    const Pattern pattern = readRleFile(path);
+    const Rule rule = pattern.rule ? pattern.rule->rule : lab.session.rule();
+    for (Cell c : pattern.cells.cells())
+        if (c >= rule.states)
+            throw Error(path + " holds cells in state " + std::to_string(int(c)) + " but rule " + rule.format() +
+                        " has only " + std::to_string(rule.states) + " states");
+    GridSize size = lab.session.size();
+    if (pattern.rule && pattern.rule->torus)
+        size = *pattern.rule->torus;
+    else if (pattern.cells.width() > size.width || pattern.cells.height() > size.height)
+        size = {std::max(size.width, 2 * pattern.cells.width()), std::max(size.height, 2 * pattern.cells.height())};
+    checkGridSize(size, &rule);
+    const Grid grid = placePattern(pattern, size);
+    lab.session.load(grid, rule, pattern.name);
+    lab.shapeBase = rule;
+    gridChanged(lab);
+    fitView(lab);
+}
+
+void savePattern(Lab& lab, const std::string& path) {
+    const std::string name = lab.session.ruleName().empty()
+                                 ? "generation " + std::to_string(lab.session.generation())
+                                 : lab.session.ruleName() + ", generation " + std::to_string(lab.session.generation());
+    writeRleFile(path, lab.session.simulator().snapshot(), lab.session.rule(), name);
+}
+
+void requestScreenshot(Lab& lab, const std::string& path) {
+    if (path.empty()) throw Error("the screenshot needs a file name");
+    checkWritable(path);
+    lab.screenshotRequests.push_back(path);
+}
+
+std::string defaultScreenshotName() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[64];
+    std::strftime(text, sizeof text, "catlab-%Y%m%d-%H%M%S.png", &local);
+    return text;
+}
+
+void fitView(Lab& lab) { lab.view.fit(lab.viewWidth, lab.viewHeight); }
+
+void changeSpeed(Lab& lab, bool faster) {
+    int& steps = lab.run.stepsPerFrame;
+    steps = faster ? std::min(steps * 2, RunSettings::kMaxStepsPerFrame) : std::max(steps / 2, 1);
+}
+
+} // namespace catlab::gui

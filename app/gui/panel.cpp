@@ -1,0 +1,35 @@
+#include "gui/panel.hpp"
+#include "gui/panel_sections.hpp"
+
+#include <imgui.h>
+
+namespace catlab::gui {
+
+void drawPanel(Lab& lab, PanelState& state) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const float width = 380.0f;
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - width - 8, viewport->WorkPos.y + 8),
+                            ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(width, viewport->WorkSize.y - 16), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    if (!ImGui::Begin("catlab  (Tab hides)")) {
+        ImGui::End();
+        return;
+    }
+    if (!lab.status.empty()) {
+        const ImVec4 colour = lab.statusIsError ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(colour, "%s", lab.status.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::Separator();
+    }
+    if (ImGui::CollapsingHeader("Rule", ImGuiTreeNodeFlags_DefaultOpen)) drawRuleSection(lab, state);
+    if (ImGui::CollapsingHeader("Backend", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendSection(lab);
+    if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab, state);
+    if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawMetricsSection(lab, state);
+    if (ImGui::CollapsingHeader("Edit")) drawEditSection(lab, state);
+    if (ImGui::CollapsingHeader("View")) drawViewSection(lab);
+    ImGui::End();
+}
+
+} // namespace catlab::gui

@@ -1,0 +1,63 @@
+#include "gui/grid_size_text.hpp"
+#include "gui/lab_actions.hpp"
+#include "gui/panel_sections.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace catlab::gui {
+
+void drawRunSection(Lab& lab, PanelState& state) {
+    RunSettings& run = lab.run;
+    if (ImGui::Button(run.playing ? "Pause (space)" : "Play (space)", ImVec2(130, 0))) run.playing = !run.playing;
+    ImGui::SameLine();
+    if (ImGui::Button("Step (N)")) {
+        run.playing = false;
+        ++lab.pendingSteps;
+    }
+    ImGui::SameLine();
+    ImGui::Text("generation %llu", static_cast<unsigned long long>(lab.session.generation()));
+
+    ImGui::SliderInt("steps/frame (+/-)", &run.stepsPerFrame, 1, RunSettings::kMaxStepsPerFrame, "%d",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    float fps = float(run.targetFps);
+    if (ImGui::SliderFloat("target fps", &fps, 1.0f, 240.0f, "%.0f", ImGuiSliderFlags_AlwaysClamp)) run.targetFps = fps;
+
+    ImGui::Separator();
+    if (!state.resetFieldsFilled) {
+        state.resetDensity = float(lab.session.density());
+        state.resetSeed = int(lab.session.seed());
+        state.resetFieldsFilled = true;
+    }
+    ImGui::SliderFloat("density", &state.resetDensity, 0.0f, 1.0f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::InputInt("seed", &state.resetSeed);
+    if (ImGui::Button("Reset (R)"))
+        tryAction(lab, "new random start",
+                  [&] { resetGrid(lab, state.resetDensity, std::uint64_t(std::max(state.resetSeed, 0))); });
+    ImGui::SameLine();
+    if (ImGui::Button("Clear")) tryAction(lab, "cleared", [&] { clearGrid(lab); });
+
+    ImGui::Separator();
+    const GridSize size = lab.session.size();
+    if (state.shownSize != size) {
+        state.gridWidth = size.width;
+        state.gridHeight = size.height;
+        state.shownSize = size;
+    }
+    ImGui::SetNextItemWidth(100);
+    ImGui::InputInt("##width", &state.gridWidth, 0);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("x");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(100);
+    ImGui::InputInt("##height", &state.gridHeight, 0);
+    ImGui::SameLine();
+    if (ImGui::Button("Resize")) {
+        const GridSize wanted{state.gridWidth, state.gridHeight};
+        tryAction(lab, "grid " + formatGridSize(wanted), [&] { resizeGrid(lab, wanted); });
+    }
+    ImGui::TextDisabled("now %s torus", formatGridSize(size).c_str());
+}
+
+} // namespace catlab::gui

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "gui/lab.hpp"
+#include "gui/panel.hpp"
+
+#include <exception>
+#include <string>
+
+namespace catlab::gui {
+
+// One collapsible section of the panel each.
+void drawRuleSection(Lab& lab, PanelState& state);
+void drawBackendSection(Lab& lab);
+void drawRunSection(Lab& lab, PanelState& state);
+void drawMetricsSection(Lab& lab, PanelState& state);
+void drawEditSection(Lab& lab, PanelState& state);
+void drawViewSection(Lab& lab);
+
+// Runs a user action; its error (or its notice) becomes the panel's status line.
+template <class Action>
+void tryAction(Lab& lab, const std::string& success, Action&& action) {
+    try {
+        action();
+        const std::string& notice = lab.session.lastNotice();
+        lab.status = notice.empty() ? success : success + " (" + notice + ")";
+        lab.statusIsError = false;
+    } catch (const std::exception& e) {
+        lab.status = e.what();
+        lab.statusIsError = true;
+    }
+}
+
+} // namespace catlab::gui

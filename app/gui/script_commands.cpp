@@ -1,0 +1,53 @@
+#include "gui/script_commands.hpp"
+
+namespace catlab::gui {
+
+const std::vector<ScriptCommandSpec>& scriptCommandSpecs() {
+    using enum ArgKind;
+    static const std::vector<ScriptCommandSpec> specs = {
+        {"frames", {Count}, 1, "frames N", "let N frames pass (stepping when playing)"},
+        {"play", {}, 0, "play", "run: steps-per-frame generations every frame"},
+        {"pause", {}, 0, "pause", "stop running"},
+        {"step", {Count}, 0, "step [N]", "compute N generations now (default 1)"},
+        {"speed", {Count}, 1, "speed N", "generations per frame while playing"},
+        {"fps", {Number}, 1, "fps F", "target frame rate"},
+        {"rule", {Rest}, 1, "rule TEXT", "preset id or name, or a rule string; the cells are kept"},
+        {"radius", {Count}, 1, "radius R", "the rule reshaped to radius R (ranges scale with it)"},
+        {"neighbourhood", {Word}, 1, "neighbourhood moore|vonneumann|circular", "the rule reshaped"},
+        {"centre", {Word}, 1, "centre on|off", "count the cell itself or not (ranges scale)"},
+        {"states", {Count}, 1, "states N", "number of states (2: no decay)"},
+        {"backend", {Word}, 1, "backend NAME", "switch backend, keeping the cells (auto: fastest)"},
+        {"size", {Word}, 1, "size WxH", "a new random grid of this size (too large: refused)"},
+        {"reset", {Number, Count}, 0, "reset [DENSITY [SEED]]", "a new random start"},
+        {"clear", {}, 0, "clear", "every cell dead"},
+        {"zoom",
+         {Number, Number, Number},
+         1,
+         "zoom Z [X Y]",
+         "Z pixels per cell (below 1: zoomed out), centred on cell (X, Y) when given"},
+        {"pan", {Number, Number}, 2, "pan DX DY", "move the picture by DX, DY pixels"},
+        {"fit", {}, 0, "fit", "the whole grid in view"},
+        {"one-to-one", {}, 0, "one-to-one", "one cell per pixel"},
+        {"follow", {Word}, 1, "follow on|off", "keep the population's centre of mass in view"},
+        {"colormap", {Word}, 1, "colormap two-state|decay|density", "colour map of the view"},
+        {"grid", {Word}, 1, "grid on|off", "cell grid lines when zoomed in"},
+        {"panel", {Word}, 1, "panel show|hide", "the control panel"},
+        {"brush", {Count}, 1, "brush N", "brush side in cells"},
+        {"paint", {Integer, Integer, Count}, 2, "paint X Y [STATE]", "set the brush at cell (X, Y) (state 1)"},
+        {"erase", {Integer, Integer}, 2, "erase X Y", "clear the brush at cell (X, Y)"},
+        {"load", {Rest}, 1, "load FILE.rle", "load a pattern (its rule and torus when it names them)"},
+        {"save", {Rest}, 1, "save FILE.rle", "save the grid as RLE"},
+        {"screenshot", {Rest}, 1, "screenshot FILE.png", "save the window as PNG after this frame"},
+        {"status", {}, 0, "status", "print rule, backend, grid, generation and population to stdout"},
+        {"quit", {}, 0, "quit", "close the window after this frame"},
+    };
+    return specs;
+}
+
+const ScriptCommandSpec* findScriptCommand(std::string_view name) {
+    for (const ScriptCommandSpec& spec : scriptCommandSpecs())
+        if (spec.name == name) return &spec;
+    return nullptr;
+}
+
+} // namespace catlab::gui

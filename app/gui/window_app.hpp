@@ -1,0 +1,25 @@
+#pragma once
+
+#include "gui/simulation_session.hpp"
+
+#include <optional>
+#include <string>
+
+namespace catlab::gui {
+
+struct WindowOptions {
+    SceneStart scene;
+    std::optional<long long> frames;       // close after this many frames
+    std::optional<std::string> screenshot; // save the window to this PNG after the last frame
+    std::optional<std::string> scriptPath; // drive the window from a script (script.hpp)
+    bool hidePanel = false;
+    int width = 1280, height = 800; // window size in screen coordinates
+};
+
+// Opens the window and runs it until it is closed, the frames are done or a script quits. Returns
+// the exit code: 0, or 1 when a script command or a screenshot failed (each reported on stderr).
+// Throws NoDisplayError (glfw_library.hpp) when there is no display, catlab::Error for other
+// failures to start (a malformed script, no OpenGL 4.5).
+int runWindow(const WindowOptions& options);
+
+} // namespace catlab::gui

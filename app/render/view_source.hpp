@@ -1,0 +1,69 @@
+#pragma once
+
+#include "render/cuda_gl_pixel_buffer.hpp"
+#include "render/gl_objects.hpp"
+
+#include "catlab/simulator.hpp"
+#include "catlab/view.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace catlab::render {
+
+// How the exported pixels reach the texture.
+enum class ViewPath {
+    None,        // nothing exported yet
+    HostUpload,  // exported into host memory, uploaded with glTextureSubImage2D
+    CudaInterop, // exported by CUDA into a registered pixel buffer, uploaded from it on the GPU
+};
+
+const char* toString(ViewPath path);
+
+enum class ViewUpload {
+    Auto,     // CUDA-GL interop for device backends, falling back to the host path if it fails
+    HostOnly, // always through host memory
+};
+
+// Fills a GL texture (RGBA8, one ViewPixel per texel, row 0 = the view's top row) with the engine's
+// export of a view window, every frame. For device backends the pixels go straight from the CUDA
+// export into a registered pixel buffer and from there into the texture; for host backends (or when
+// interop registration fails, which sets notice()) they are exported into host memory and uploaded.
+// Only screen-sized pixels move: the grid is never copied. The texture and buffers are resized when
+// the window's size changes. Needs a current OpenGL 4.5 context for its whole life.
+class ViewSource {
+  public:
+    // Makes the interop pixel buffer; replaceable so that tests can make registration fail.
+    using PixelBufferFactory = std::function<CudaGlPixelBuffer(std::size_t bytes)>;
+
+    explicit ViewSource(ViewUpload upload = ViewUpload::Auto, PixelBufferFactory makePixelBuffer = {});
+
+    // Exports `window` of the simulator's state into the texture and returns the texture's name (0 when
+    // the window has no pixels). Throws catlab::Error for a bad window (view.hpp) or a CUDA failure.
+    GLuint update(const Simulator& simulator, const ViewWindow& window);
+
+    GLuint texture() const { return texture_.get(); }
+    ViewPath lastPath() const { return lastPath_; }
+    // Empty, or why the GPU path is not used although the backend is on the GPU (for the panel).
+    const std::string& notice() const { return notice_; }
+
+  private:
+    void resizeTexture(int width, int height);
+    bool exportThroughInterop(const Simulator& simulator, const ViewWindow& window);
+    void exportThroughHost(const Simulator& simulator, const ViewWindow& window);
+
+    ViewUpload upload_;
+    PixelBufferFactory makePixelBuffer_;
+    GlTexture texture_;
+    int width_ = 0, height_ = 0;
+    std::unique_ptr<CudaGlPixelBuffer> pixelBuffer_;
+    bool interopFailed_ = false;
+    std::vector<ViewPixel> hostPixels_;
+    ViewPath lastPath_ = ViewPath::None;
+    std::string notice_;
+};
+
+} // namespace catlab::render

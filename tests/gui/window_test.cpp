@@ -1,0 +1,265 @@
+// The desktop window end to end: catlab is started as a user would, driven by --frames/--script,
+// and judged on the PNGs it saves.
+#include "gui/gui_test_support.hpp"
+
+#include "catlab/rle.hpp"
+
+#include <gtest/gtest.h>
+
+namespace catlab::testing {
+namespace {
+
+// A small window keeps llvmpipe quick; the panel is hidden so the pictures show the grid alone.
+const std::vector<std::string> kSmallWindow = {"--window", "320x240", "--hide-panel"};
+
+std::vector<std::string> withScript(const std::filesystem::path& script, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = kSmallWindow;
+    args.insert(args.end(), {"--script", script.string()});
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
+TEST(Window, DefaultSceneDrawsTheGrid) {
+    const auto dir = testDirectory();
+    const RunResult run = runCatlab({"--frames", "5", "--screenshot", "default.png"}, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image image = readPng(dir / "default.png");
+    EXPECT_EQ(image.width, 1280);
+    EXPECT_EQ(image.height, 800);
+    // Live cells over a dark background, in many shades (zoomed out, pixels show densities), plus the panel.
+    EXPECT_GT(distinctColours(image), 16);
+    EXPECT_GT(brightFraction(image), 0.02);
+    EXPECT_LT(brightFraction(image), 0.8);
+}
+
+TEST(Window, DefaultSceneWithoutPanelIsNotUniform) {
+    const auto dir = testDirectory();
+    std::vector<std::string> args = kSmallWindow;
+    args.insert(args.end(), {"--frames", "3", "--screenshot", "view.png"});
+    const RunResult run = runCatlab(args, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image image = readPng(dir / "view.png");
+    EXPECT_EQ(image.width, 320);
+    EXPECT_EQ(image.height, 240);
+    EXPECT_GT(distinctColours(image), 8);
+    EXPECT_GT(brightFraction(image), 0.02);
+    EXPECT_LT(brightFraction(image), 0.8);
+}
+
+TEST(Window, ZoomChangesThePicture) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "zoom.txt",
+                                    "pause\n"
+                                    "frames 1\n"
+                                    "screenshot fit.png\n"
+                                    "zoom 4 512 512\n"
+                                    "frames 1\n"
+                                    "screenshot zoomed.png\n"
+                                    "quit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image fit = readPng(dir / "fit.png");
+    const Image zoomed = readPng(dir / "zoomed.png");
+    EXPECT_GT(differingPixels(fit, zoomed).size(), std::size_t(fit.width * fit.height / 10));
+    // Zoomed in, cells are 4x4 squares with grid lines: still a picture of the grid, not a flat colour.
+    EXPECT_GT(distinctColours(zoomed), 2);
+    EXPECT_GT(brightFraction(zoomed), 0.02);
+}
+
+TEST(Window, BackendSwitchKeepsThePicture) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "switch.txt",
+                                    "pause\n"
+                                    "backend cpu\n"
+                                    "step 3\n"
+                                    "frames 1\n"
+                                    "screenshot cpu.png\n"
+                                    "backend cpu-naive\n"
+                                    "frames 1\n"
+                                    "screenshot naive.png\n"
+                                    "step 3\n"
+                                    "backend cpu\n"
+                                    "step 3\n"
+                                    "frames 1\n"
+                                    "screenshot mixed.png\n"
+                                    "quit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(readPng(dir / "cpu.png"), readPng(dir / "naive.png"));
+
+    // The same nine generations on one backend give the same picture as the mixed run.
+    const auto single =
+        writeScript(dir, "single.txt", "pause\nbackend cpu-naive\nstep 9\nframes 1\nscreenshot single.png\nquit\n");
+    const RunResult reference = runCatlab(withScript(single), dir);
+    ASSERT_EQ(reference.exitCode, 0) << reference.err;
+    const Image mixed = readPng(dir / "mixed.png");
+    EXPECT_EQ(mixed, readPng(dir / "single.png"));
+    EXPECT_FALSE(differingPixels(mixed, readPng(dir / "cpu.png")).empty());
+}
+
+TEST(Window, PaintingOneCellAtOneToOneChangesExactlyItsPixel) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "paint.txt",
+                                    "pause\n"
+                                    "clear\n"
+                                    "zoom 1 100 70\n"
+                                    "frames 1\n"
+                                    "screenshot before.png\n"
+                                    "paint 100 70\n"
+                                    "frames 1\n"
+                                    "screenshot painted.png\n"
+                                    "erase 100 70\n"
+                                    "frames 1\n"
+                                    "screenshot erased.png\n"
+                                    "quit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image before = readPng(dir / "before.png");
+    const Image painted = readPng(dir / "painted.png");
+    const auto diff = differingPixels(before, painted);
+    ASSERT_EQ(diff.size(), 1u);
+    // `zoom 1 X Y` puts cell (X, Y) at the view's centre pixel.
+    EXPECT_EQ(diff[0].x, before.width / 2);
+    EXPECT_EQ(diff[0].y, before.height / 2);
+    EXPECT_GT(int(painted.at(diff[0].x, diff[0].y)[0]), int(before.at(diff[0].x, diff[0].y)[0]));
+    EXPECT_EQ(readPng(dir / "erased.png"), before);
+}
+
+TEST(Window, PaintingAtZoomFourFillsAFourByFourSquare) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "paint4.txt",
+                                    "pause\nclear\ngrid off\nzoom 4 10 20\nframes 1\nscreenshot before.png\n"
+                                    "brush 1\npaint 10 20\nframes 1\nscreenshot painted.png\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto diff = differingPixels(readPng(dir / "before.png"), readPng(dir / "painted.png"));
+    ASSERT_EQ(diff.size(), 16u);
+    int minX = diff[0].x, minY = diff[0].y, maxX = minX, maxY = minY;
+    for (const auto& d : diff) {
+        minX = std::min(minX, d.x), maxX = std::max(maxX, d.x);
+        minY = std::min(minY, d.y), maxY = std::max(maxY, d.y);
+    }
+    EXPECT_EQ(maxX - minX, 3);
+    EXPECT_EQ(maxY - minY, 3);
+}
+
+TEST(Window, InvalidRuleFromScriptKeepsTheRunningRule) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "rule.txt",
+                                    "pause\n"
+                                    "rule life\n"
+                                    "rule R5,C0,M1,S34..58,B34..45,NQ\n"
+                                    "status\n"
+                                    "quit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("rule.txt:3: rule:"), std::string::npos) << run.err;
+    EXPECT_NE(run.out.find("rule B3/S23\n"), std::string::npos) << run.out;
+}
+
+TEST(Window, TooLargeGridIsRefusedAndTheOldOneKept) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "size.txt",
+                                    "pause\n"
+                                    "size 300x200\n"
+                                    "size 1000000x1000000\n"
+                                    "status\n"
+                                    "quit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("size.txt:3: size:"), std::string::npos) << run.err;
+    EXPECT_NE(run.out.find("size 300x200\n"), std::string::npos) << run.out;
+}
+
+TEST(Window, RleSaveAndLoadRoundTrip) {
+    const auto dir = testDirectory();
+    const auto save = writeScript(dir, "save.txt",
+                                  "pause\nrule briansbrain\nsize 97x61\nreset 0.3 7\nstep 4\nfit\nframes 1\n"
+                                  "save first.rle\nscreenshot first.png\nquit\n");
+    const RunResult saved = runCatlab(withScript(save), dir);
+    ASSERT_EQ(saved.exitCode, 0) << saved.err;
+    const auto load =
+        writeScript(dir, "load.txt", "pause\nload first.rle\nframes 1\nsave second.rle\nscreenshot second.png\nquit\n");
+    const RunResult loaded = runCatlab(withScript(load), dir);
+    ASSERT_EQ(loaded.exitCode, 0) << loaded.err;
+
+    const Pattern first = readRleFile((dir / "first.rle").string());
+    const Pattern second = readRleFile((dir / "second.rle").string());
+    ASSERT_TRUE(first.rule && second.rule);
+    EXPECT_EQ(first.rule->rule, second.rule->rule);
+    EXPECT_EQ(first.rule->torus, second.rule->torus);
+    EXPECT_EQ(first.cells, second.cells);
+    EXPECT_GT(first.cells.population(), 0u);
+    EXPECT_EQ(readPng(dir / "first.png"), readPng(dir / "second.png"));
+}
+
+TEST(Window, ScriptErrorsNameTheLineAndNothingRuns) {
+    const auto dir = testDirectory();
+    const auto unknown = writeScript(dir, "unknown.txt", "pause\n# a comment\n\nzom 4\nscreenshot never.png\n");
+    RunResult run = runCatlab(withScript(unknown), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("unknown.txt:4: unknown command 'zom'"), std::string::npos) << run.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "never.png"));
+
+    const auto badNumber = writeScript(dir, "number.txt", "pause\nstep many\n");
+    run = runCatlab(withScript(badNumber), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("number.txt:2: 'step' expects a whole number"), std::string::npos) << run.err;
+
+    const auto missing = writeScript(dir, "missing.txt", "pause\n\npaint 3\n");
+    run = runCatlab(withScript(missing), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("missing.txt:3: 'paint' is missing arguments"), std::string::npos) << run.err;
+}
+
+TEST(Window, FailingCommandNamesItsLineAndTheScriptGoesOn) {
+    const auto dir = testDirectory();
+    const auto script =
+        writeScript(dir, "fail.txt", "pause\nbackend no-such-backend\nload missing.rle\nscreenshot after.png\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("fail.txt:2: backend:"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("fail.txt:3: load:"), std::string::npos) << run.err;
+    EXPECT_TRUE(std::filesystem::exists(dir / "after.png"));
+}
+
+TEST(Window, RadiusKeepsTheRuleShape) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "radius.txt", "pause\nrule life\nradius 5\nstatus\nradius 1\nstatus\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("rule R5,C0,M0,S23..52,B38..52,NM\n"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("rule B3/S23\n"), std::string::npos) << run.out;
+}
+
+TEST(Window, ColourMapsDrawMultiStateRulesDifferently) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "maps.txt",
+                                    "pause\nrule briansbrain\nstep 5\nframes 1\nscreenshot two.png\ncolormap decay\n"
+                                    "frames 1\nscreenshot decay.png\ncolormap density\nframes 1\n"
+                                    "screenshot density.png\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image two = readPng(dir / "two.png");
+    EXPECT_FALSE(differingPixels(two, readPng(dir / "decay.png")).empty());
+    EXPECT_FALSE(differingPixels(two, readPng(dir / "density.png")).empty());
+}
+
+TEST(Window, PlayingAdvancesGenerationsEachFrame) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "play.txt", "pause\nspeed 3\nplay\nframes 4\npause\nstatus\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("generation 12\n"), std::string::npos) << run.out;
+}
+
+TEST(Window, NoDisplayIsAClearError) {
+    const auto dir = testDirectory();
+    const RunResult run = runCatlab({"--frames", "1"}, dir, "env -u DISPLAY -u WAYLAND_DISPLAY");
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("cannot open the window: no display"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("catlab run"), std::string::npos) << run.err;
+}
+
+} // namespace
+} // namespace catlab::testing
