@@ -3,6 +3,7 @@
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
 #include "gui/view_navigation.hpp"
+#include "gui/window_events.hpp"
 
 #include "render/view_renderer.hpp"
 
@@ -51,6 +52,7 @@ struct Lab {
     int pendingSteps = 0;                        // single steps asked for while paused (key N, Step button)
     int viewWidth = 1, viewHeight = 1;           // the view's size in framebuffer pixels, updated every frame
     std::vector<std::string> screenshotRequests; // saved at the end of the current frame
+    std::vector<KeyPress> scriptedKeys;          // pressed by a script; acted on with this frame's keys
     bool quitRequested = false;                  // leave after the current frame
 
     // The most recent outcome of a user action, shown at the top of the panel.

@@ -253,6 +253,42 @@ TEST(Window, PlayingAdvancesGenerationsEachFrame) {
     EXPECT_NE(run.out.find("generation 12\n"), std::string::npos) << run.out;
 }
 
+TEST(Window, KeysStepPlayAndPause) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "keys.txt",
+                                    "pause\nkey n\nframes 1\nstatus\nkey plus\nkey space\nframes 3\nkey space\n"
+                                    "frames 1\nstatus\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    // N: one generation while paused. Plus: 2 generations a frame. Space: play for 3 frames, then pause.
+    EXPECT_NE(run.out.find("generation 1\n"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("generation 7\n"), std::string::npos) << run.out;
+}
+
+TEST(Window, KeyFFitsAndTabHidesThePanel) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "view.txt",
+                                    "pause\nframes 1\nscreenshot fit.png\nzoom 4 100 100\nframes 1\n"
+                                    "screenshot zoomed.png\nkey f\nframes 1\nscreenshot key-fit.png\n"
+                                    "panel show\nframes 1\nscreenshot panel.png\nkey tab\nframes 1\n"
+                                    "screenshot tab.png\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image fit = readPng(dir / "fit.png");
+    EXPECT_FALSE(differingPixels(fit, readPng(dir / "zoomed.png")).empty());
+    EXPECT_EQ(fit, readPng(dir / "key-fit.png"));
+    EXPECT_FALSE(differingPixels(fit, readPng(dir / "panel.png")).empty());
+    EXPECT_EQ(fit, readPng(dir / "tab.png"));
+}
+
+TEST(Window, UnknownKeyNamesTheScriptLine) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "badkey.txt", "pause\nkey hyperspace\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("badkey.txt:2: key: unknown key 'hyperspace'"), std::string::npos) << run.err;
+}
+
 TEST(Window, NoDisplayIsAClearError) {
     const auto dir = testDirectory();
     const RunResult run = runCatlab({"--frames", "1"}, dir, "env -u DISPLAY -u WAYLAND_DISPLAY");
