@@ -48,6 +48,9 @@ struct Lab {
     Rule shapeBase;
 
     bool panelVisible = true;
+    // Framebuffer pixels the panel covers at the window's right edge (measured as it is drawn): fit
+    // leaves them free. The first fit happens before the first panel, hence a starting guess.
+    int panelCover = 396;
     bool follow = false;                         // pan along with the population's centre of mass
     int pendingSteps = 0;                        // single steps asked for while paused (key N, Step button)
     int viewWidth = 1, viewHeight = 1;           // the view's size in framebuffer pixels, updated every frame
