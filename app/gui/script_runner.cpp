@@ -1,9 +1,9 @@
 #include "gui/script_runner.hpp"
-#include "gui/grid_size_text.hpp"
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 
 #include <map>
 #include <ostream>
