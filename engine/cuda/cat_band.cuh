@@ -30,15 +30,20 @@ __device__ void fillCatBand(T* band, int bandFragments, int radius) {
 }
 
 // The next states of 8 consecutive cells (packed in `cells`, first cell in the low byte) from their
-// whole-neighbourhood counts, through the transition table (birth words, then survival words).
-__device__ __forceinline__ uint2 catNext8(const unsigned* table, int tableWords, int states, uint2 cells,
+// whole-neighbourhood counts, through the transition table (birth words, then survival words). With
+// two states the state picks the word set and one lookup decides.
+__device__ __forceinline__ uint2 catNext8(const unsigned* table, int tableWords, int states, bool binary, uint2 cells,
                                           const int (&counts)[8]) {
     const unsigned* survival = table + tableWords;
+    const auto next = [&](unsigned state, int count) -> unsigned {
+        if (binary) return (table[state * tableWords + (count >> 5)] >> (count & 31)) & 1u;
+        return tableNextCell(table, survival, states, Cell(state), count);
+    };
     unsigned lo = 0, hi = 0;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-        lo |= unsigned(tableNextCell(table, survival, states, Cell(cells.x >> (8 * i)), counts[i])) << (8 * i);
-        hi |= unsigned(tableNextCell(table, survival, states, Cell(cells.y >> (8 * i)), counts[4 + i])) << (8 * i);
+        lo |= next((cells.x >> (8 * i)) & 0xFF, counts[i]) << (8 * i);
+        hi |= next((cells.y >> (8 * i)) & 0xFF, counts[4 + i]) << (8 * i);
     }
     return make_uint2(lo, hi);
 }
