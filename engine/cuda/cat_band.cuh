@@ -32,11 +32,11 @@ __device__ void fillCatBand(T* band, int bandFragments, int radius) {
 // The next states of 8 consecutive cells (packed in `cells`, first cell in the low byte) from their
 // whole-neighbourhood counts, through the transition table (birth words, then survival words). With
 // two states the state picks the word set and one lookup decides.
-__device__ __forceinline__ uint2 catNext8(const unsigned* table, int tableWords, int states, bool binary, uint2 cells,
+__device__ __forceinline__ uint2 catNext8(const unsigned* table, int tableWords, int states, uint2 cells,
                                           const int (&counts)[8]) {
     const unsigned* survival = table + tableWords;
     const auto next = [&](unsigned state, int count) -> unsigned {
-        if (binary) return (table[state * tableWords + (count >> 5)] >> (count & 31)) & 1u;
+        if (states == 2) return (table[state * tableWords + (count >> 5)] >> (count & 31)) & 1u;
         return tableNextCell(table, survival, states, Cell(state), count);
     };
     unsigned lo = 0, hi = 0;

@@ -1,5 +1,5 @@
 #pragma once
-// `cat` in 8-bit integers (u8 x u8 -> s32 WMMA), streaming: each warp owns one column of output
+// `cat` in 8-bit integers (u8 x u8 -> s32 WMMA), in column walks: each warp owns one column of output
 // fragments and walks down `rowsPerBlock` of them. For every fragment row it
 //   1. computes the horizontal sums H = sum over o of A[x + o] * B_o of the row F below (the input
 //      fragments are loaded straight from global memory; their bytes are the live masks once cells
@@ -9,7 +9,6 @@
 // So every input fragment is read by 2F + 1 warps of a block through L1, and each row's H is computed
 // once per column walk instead of once per tile. Exactness: H <= 2r + 1 must fit the u8 operand of
 // the vertical product (r <= 127); the s32 accumulators hold any count.
-// With Split, even and odd band offsets accumulate separately (two shorter dependency chains).
 #include "cat_band.cuh"
 
 #include <mma.h>
@@ -24,7 +23,6 @@ struct CatStreamGeometry {
     int columns;
     int rows;
     int rowsPerBlock;
-    bool binaryTable; // one table lookup per cell for two-state rules
 };
 
 // Shared memory per warp: the ring of H rows and a scratch of 256 ints.
@@ -39,7 +37,7 @@ constexpr std::size_t catStreamSharedBytes(int tableWords) {
            sizeof(unsigned) * 2 * tableWords;
 }
 
-template <int F, bool Split>
+template <int F>
 __global__ void __launch_bounds__(kCatStreamWarps * 32)
     catStreamKernel(const Cell* __restrict__ in, Cell* __restrict__ out, CatStreamGeometry g, DeviceRule rule,
                     const unsigned* __restrict__ table, int tableWords) {
@@ -64,7 +62,7 @@ __global__ void __launch_bounds__(kCatStreamWarps * 32)
     const int column = blockIdx.x * kCatStreamWarps + warp;
     if (column >= g.columns) return;
     const int cx = F + column; // padded fragment column
-    const bool multiState = rule.states > 2, binary = rule.states == 2 && g.binaryTable;
+    const bool multiState = rule.states > 2;
 
     // Band fragment o read row-major is B_o (horizontal), read column-major B_o^T (vertical).
     FragmentB horizontalBands[kBands];
@@ -75,33 +73,19 @@ __global__ void __launch_bounds__(kCatStreamWarps * 32)
         wmma::load_matrix_sync(verticalBands[o], band + o * kCatFragmentCells, 16);
     }
 
-    // Sums the products of the 2F + 1 offsets into acc (with Split, odd offsets into a second chain).
-    const auto accumulate = [](Accumulator& acc, auto&& product) {
-        wmma::fill_fragment(acc, 0);
-        if constexpr (Split) {
-            Accumulator odd;
-            wmma::fill_fragment(odd, 0);
-#pragma unroll
-            for (int o = 0; o < kBands; ++o) product(o % 2 ? odd : acc, o);
-#pragma unroll
-            for (int t = 0; t < acc.num_elements; ++t) acc.x[t] += odd.x[t];
-        } else {
-#pragma unroll
-            for (int o = 0; o < kBands; ++o) product(acc, o);
-        }
-    };
-
     // H of padded fragment row p into its ring slot, as bytes.
     const auto horizontal = [&](int p) {
         const Cell* row = in + (std::size_t(p) * g.fragmentsPerRow + cx - F) * kCatFragmentCells;
         Accumulator acc;
-        accumulate(acc, [&](Accumulator& sum, int o) {
+        wmma::fill_fragment(acc, 0);
+#pragma unroll
+        for (int o = 0; o < kBands; ++o) {
             FragmentA a;
             wmma::load_matrix_sync(a, row + o * kCatFragmentCells, 16);
             if (multiState)
                 for (int t = 0; t < a.num_elements; ++t) a.x[t] = a.x[t] == 1;
-            wmma::mma_sync(sum, a, horizontalBands[o], sum);
-        });
+            wmma::mma_sync(acc, a, horizontalBands[o], acc);
+        }
         wmma::store_matrix_sync(scratch, acc, 16, wmma::mem_row_major);
         __syncwarp();
         const int4 lo = reinterpret_cast<const int4*>(scratch)[2 * lane];
@@ -115,12 +99,14 @@ __global__ void __launch_bounds__(kCatStreamWarps * 32)
     const auto verticalAndStep = [&](int p) {
         const int first = (p - F) % kBands; // ring slot of row p - F
         Accumulator acc;
-        accumulate(acc, [&](Accumulator& sum, int o) {
+        wmma::fill_fragment(acc, 0);
+#pragma unroll
+        for (int o = 0; o < kBands; ++o) {
             const int slot = first + o < kBands ? first + o : first + o - kBands;
             FragmentB h;
             wmma::load_matrix_sync(h, ring + slot * kCatFragmentCells, 16);
-            wmma::mma_sync(sum, verticalBands[o], h, sum);
-        });
+            wmma::mma_sync(acc, verticalBands[o], h, acc);
+        }
         wmma::store_matrix_sync(scratch, acc, 16, wmma::mem_row_major);
         __syncwarp();
         const std::size_t offset = (std::size_t(p) * g.fragmentsPerRow + cx) * kCatFragmentCells + lane * 8;
@@ -128,7 +114,7 @@ __global__ void __launch_bounds__(kCatStreamWarps * 32)
         const int4 hi = reinterpret_cast<const int4*>(scratch)[2 * lane + 1];
         const int counts[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
         *reinterpret_cast<uint2*>(out + offset) =
-            catNext8(bits, tableWords, rule.states, binary, *reinterpret_cast<const uint2*>(in + offset), counts);
+            catNext8(bits, tableWords, rule.states, *reinterpret_cast<const uint2*>(in + offset), counts);
         __syncwarp();
     };
 
