@@ -2,7 +2,7 @@
 
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
-#include "gui/view_navigation.hpp"
+#include "render/view_navigation.hpp"
 
 #include "render/view_renderer.hpp"
 
@@ -36,7 +36,7 @@ struct Lab {
     explicit Lab(const SceneStart& start) : session(start), shapeBase(start.rule) { view.setGrid(start.size); }
 
     SimulationSession session;
-    ViewNavigation view;
+    render::ViewNavigation view;
     render::ViewStyle style;
     RunSettings run;
     Brush brush;
