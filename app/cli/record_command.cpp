@@ -34,7 +34,9 @@ int runRecord(const RecordOptions& options) {
     const ViewWindow window =
         recordingWindow(plan.view, scene.size, plan.video.width, plan.video.height, scene.rule.states);
 
-    const render::EglContext context; // before the simulator: CUDA-GL interop needs the context first
+    const render::EglContext context; // first: the recorder's buffers and CUDA-GL interop need it
+    // The file is opened before the grid is made, so an unwritable path fails at once.
+    recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
     std::unique_ptr<Simulator> sim =
         scene.initial
             ? std::make_unique<Simulator>(scene.rule, *scene.initial, scene.backend)
@@ -45,7 +47,6 @@ int runRecord(const RecordOptions& options) {
     std::cout << "rule        " << scene.rule.format() << (scene.ruleName.empty() ? "" : " (" + scene.ruleName + ")")
               << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, backend "
               << sim->backendName() << "\nOpenGL      " << context.description() << '\n';
-    recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
     std::cout << "recording   " << plan.frames << " frames (generations 0.." << (plan.frames - 1) * plan.every
               << ", every " << plan.every << ") at " << plan.video.width << "x" << plan.video.height << ", "
               << plan.video.fps << " fps, " << recorder.codecName() << " -> " << plan.video.path << std::endl;
