@@ -1,5 +1,6 @@
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
+#include "gui/recording_actions.hpp"
 
 #include <GLFW/glfw3.h>
 
@@ -17,7 +18,13 @@ void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab) {
                 ++lab.pendingSteps;
                 break;
             case GLFW_KEY_F: fitView(lab); break;
-            case GLFW_KEY_R: resetGrid(lab, lab.session.density(), lab.session.seed()); break;
+            case GLFW_KEY_R:
+                if (press.mods & GLFW_MOD_CONTROL) {
+                    if (!press.repeat) toggleRecording(lab); // held down, it would start and stop by turns
+                } else {
+                    resetGrid(lab, lab.session.density(), lab.session.seed());
+                }
+                break;
             case GLFW_KEY_KP_ADD:
             case GLFW_KEY_EQUAL: // '+' shares the key with '=' on most layouts
                 changeSpeed(lab, true);

@@ -8,7 +8,8 @@
 namespace catlab::gui {
 
 // Space play/pause, N one step, F fit, R reset (same density and seed), + and - steps per frame,
-// Tab shows or hides the panel, F12 screenshot. Failures go to lab.status.
+// Tab shows or hides the panel, F12 screenshot, Ctrl+R starts or stops recording. Failures go to
+// lab.status.
 void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab);
 
 } // namespace catlab::gui

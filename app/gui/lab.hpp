@@ -2,12 +2,14 @@
 
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
+#include "gui/window_recording.hpp"
 #include "render/view_navigation.hpp"
 
 #include "render/view_renderer.hpp"
 
 #include "catlab/rule.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,8 @@ struct Lab {
     int pendingSteps = 0;                        // single steps asked for while paused (key N, Step button)
     int viewWidth = 1, viewHeight = 1;           // the view's size in framebuffer pixels, updated every frame
     std::vector<std::string> screenshotRequests; // saved at the end of the current frame
+    RecordingSettings recordingSettings;         // what Record and Ctrl+R record
+    std::unique_ptr<WindowRecording> recording;  // while recording
     bool quitRequested = false;                  // leave after the current frame
 
     // The most recent outcome of a user action, shown at the top of the panel.
