@@ -81,6 +81,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     codec_->time_base = AVRational{1, settings.fps};
     codec_->framerate = AVRational{settings.fps, 1};
     codec_->gop_size = settings.fps; // a key frame, hence an MP4 fragment, every second
+    codec_->thread_count = 0;        // as many threads as cores (libavcodec's default is one)
     if (std::string_view(codec->name) == "libx264") {
         av_opt_set(codec_->priv_data, "preset", "veryfast", 0);
         av_opt_set_int(codec_->priv_data, "crf", settings.quality, 0);
