@@ -7,6 +7,7 @@
 #include "build_info.hpp"
 #include "render/egl_context.hpp"
 #include "render/gl_objects.hpp"
+#include "render/offscreen_frame.hpp"
 #include "render/view_renderer.hpp"
 #include "render/view_source.hpp"
 
@@ -81,28 +82,6 @@ std::string csvField(const std::string& s) {
     for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
     return quoted + "\"";
 }
-
-// An RGBA8 offscreen framebuffer, bound for drawing while it lives.
-class OffscreenFrame {
-  public:
-    OffscreenFrame(int width, int height) {
-        colour_ = render::createTexture(GL_TEXTURE_2D);
-        glTextureStorage2D(colour_.get(), 1, GL_RGBA8, width, height);
-        framebuffer_ = render::createFramebuffer();
-        glNamedFramebufferTexture(framebuffer_.get(), GL_COLOR_ATTACHMENT0, colour_.get(), 0);
-        if (glCheckNamedFramebufferStatus(framebuffer_.get(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-            throw Error("cannot make a " + std::to_string(width) + "x" + std::to_string(height) +
-                        " offscreen framebuffer (beyond GL_MAX_TEXTURE_SIZE?)");
-        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
-    }
-    OffscreenFrame(const OffscreenFrame&) = delete;
-    OffscreenFrame& operator=(const OffscreenFrame&) = delete;
-    ~OffscreenFrame() { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
-
-  private:
-    render::GlTexture colour_;
-    render::GlFramebuffer framebuffer_;
-};
 
 // The backend that steps this scene fastest here: each candidate times a few steps on the real grid.
 // GPU backends when there are any, else the CPU ones; never the cpu-naive oracle unless it is all there is.
@@ -197,7 +176,7 @@ int runBenchView(const BenchViewOptions& o) {
     const std::unique_ptr<StepTimer> timer = makeStepTimer(sim.backend().memorySpace());
     render::ViewSource source(o.upload == "host" ? render::ViewUpload::HostOnly : render::ViewUpload::Auto);
     const render::ViewRenderer renderer;
-    const OffscreenFrame target(frame.width, frame.height);
+    const render::OffscreenFrame target(frame.width, frame.height);
     render::ViewContent content;
     content.states = rule.states;
     content.radius = rule.radius;

@@ -15,5 +15,7 @@ void addRulesCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 // `catlab bench-view`: frame times of the view renderer (builds with CATLAB_RENDER only).
 void addBenchViewCommand(CLI::App& app);
+// `catlab record`: a scene to video, headless (builds with CATLAB_RENDER and CATLAB_VIDEO only).
+void addRecordCommand(CLI::App& app);
 
 } // namespace catlab::cli

@@ -13,6 +13,7 @@
 #include "gui/window_app.hpp"
 #endif
 
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <new>
@@ -100,6 +101,9 @@ int runDefaultCommand(const DefaultCommandOptions& o) {
 } // namespace
 
 int runMain(int argc, char** argv) {
+    // Past a file-size limit (ulimit -f) writes then fail with EFBIG and are reported like a full disk,
+    // instead of SIGXFSZ killing catlab before it can close what it was writing.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"catlab: a laboratory for cellular automata on the GPU and CPU"};
     app.set_version_flag("--version", "catlab " CATLAB_VERSION_STRING " (commit " CATLAB_GIT_COMMIT ")");
 #ifdef CATLAB_HAVE_GUI
@@ -115,6 +119,9 @@ int runMain(int argc, char** argv) {
     addBenchCommand(app);
 #ifdef CATLAB_HAVE_RENDER
     addBenchViewCommand(app);
+#endif
+#ifdef CATLAB_HAVE_RECORDING
+    addRecordCommand(app);
 #endif
     app.require_subcommand(0, 1);
     // Checked before any subcommand runs.

@@ -2,13 +2,14 @@
 
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
-#include "gui/view_navigation.hpp"
-#include "gui/window_events.hpp"
+#include "gui/window_recording.hpp"
+#include "render/view_navigation.hpp"
 
 #include "render/view_renderer.hpp"
 
 #include "catlab/rule.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,7 @@ struct Lab {
     explicit Lab(const SceneStart& start) : session(start), shapeBase(start.rule) { view.setGrid(start.size); }
 
     SimulationSession session;
-    ViewNavigation view;
+    render::ViewNavigation view;
     render::ViewStyle style;
     RunSettings run;
     Brush brush;
@@ -55,7 +56,8 @@ struct Lab {
     int pendingSteps = 0;                        // single steps asked for while paused (key N, Step button)
     int viewWidth = 1, viewHeight = 1;           // the view's size in framebuffer pixels, updated every frame
     std::vector<std::string> screenshotRequests; // saved at the end of the current frame
-    std::vector<KeyPress> scriptedKeys;          // pressed by a script; acted on with this frame's keys
+    RecordingSettings recordingSettings;         // what Record and Ctrl+R record
+    std::unique_ptr<WindowRecording> recording;  // while recording
     bool quitRequested = false;                  // leave after the current frame
 
     // The most recent outcome of a user action, shown at the top of the panel.

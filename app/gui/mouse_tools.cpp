@@ -20,7 +20,7 @@ double wheelZoom(double zoom, double notches) {
     } else if (zoom > 1) {
         next = 1; // pass through 1:1 on the way out
     }
-    return std::clamp(next, ViewNavigation::kMinZoom, ViewNavigation::kMaxZoom);
+    return std::clamp(next, render::ViewNavigation::kMinZoom, render::ViewNavigation::kMaxZoom);
 }
 
 void MouseTools::update(GLFWwindow* window, double scroll, bool overPanel, Lab& lab, FramebufferSize view) {

@@ -26,12 +26,17 @@ void drawPanel(Lab& lab, PanelState& state) {
         ImGui::PopTextWrapPos();
         ImGui::Separator();
     }
+    if (lab.recording) { // at the top, in sight whichever sections are open
+        drawRecordingState(*lab.recording);
+        ImGui::Separator();
+    }
     if (ImGui::CollapsingHeader("Rule", ImGuiTreeNodeFlags_DefaultOpen)) drawRuleSection(lab, state);
     if (ImGui::CollapsingHeader("Backend", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendSection(lab);
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab, state);
     if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawMetricsSection(lab, state);
     if (ImGui::CollapsingHeader("Edit")) drawEditSection(lab, state);
     if (ImGui::CollapsingHeader("View")) drawViewSection(lab);
+    if (ImGui::CollapsingHeader("Record")) drawRecordSection(lab);
     ImGui::End();
 }
 

@@ -15,6 +15,9 @@ void drawRunSection(Lab& lab, PanelState& state);
 void drawMetricsSection(Lab& lab, PanelState& state);
 void drawEditSection(Lab& lab, PanelState& state);
 void drawViewSection(Lab& lab);
+void drawRecordSection(Lab& lab);
+// A red dot and "REC 01:02.3   4.56 MB   1860 frames", with the file's path.
+void drawRecordingState(const WindowRecording& recording);
 
 // Runs a user action; its error (or its notice) becomes the panel's status line.
 template <class Action>

@@ -38,8 +38,15 @@ const std::vector<ScriptCommandSpec>& scriptCommandSpecs() {
         {"load", {Rest}, 1, "load FILE.rle", "load a pattern (its rule and torus when it names them)"},
         {"save", {Rest}, 1, "save FILE.rle", "save the grid as RLE"},
         {"screenshot", {Rest}, 1, "screenshot FILE.png", "save the window as PNG after this frame"},
+        {"record", {Rest}, 1, "record FILE", "record the window to FILE (.mp4, or a folder for png)"},
+        {"record-stop", {}, 0, "record-stop", "stop recording and close the file"},
+        {"record-options",
+         {Count, Word, Word},
+         1,
+         "record-options FPS [auto|h264|mpeg4|png [panel|view]]",
+         "frames per second, format, and whether the panel is recorded (Record and Ctrl+R use them)"},
+        {"key", {Word}, 1, "key NAME", "press a key, e.g. key ctrl+r, key space, key f12"},
         {"status", {}, 0, "status", "print rule, backend, grid, generation and population to stdout"},
-        {"key", {Word}, 1, "key NAME", "press a shortcut key this frame, e.g. space, n, f, tab, f12, ctrl+r"},
         {"quit", {}, 0, "quit", "close the window after this frame"},
     };
     return specs;

@@ -1,6 +1,8 @@
 #include "gui/script_runner.hpp"
+#include "gui/key_names.hpp"
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
+#include "gui/recording_actions.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
@@ -133,6 +135,28 @@ const std::map<std::string_view, Handler>& commandHandlers() {
         {"load", [](Context& c, const Args& a) { loadPattern(c.lab, a[0]); }},
         {"save", [](Context& c, const Args& a) { savePattern(c.lab, a[0]); }},
         {"screenshot", [](Context& c, const Args& a) { requestScreenshot(c.lab, a[0]); }},
+        {"record",
+         [](Context& c, const Args& a) {
+             c.lab.recordingSettings.path = a[0];
+             startRecording(c.lab);
+         }},
+        {"record-stop",
+         [](Context& c, const Args&) {
+             if (!stopRecording(c.lab)) throw Error(c.lab.status);
+         }},
+        {"record-options",
+         [](Context& c, const Args& a) {
+             RecordingSettings& settings = c.lab.recordingSettings;
+             const int fps = intArg(a, 0, 30, "fps");
+             if (fps < 1 || fps > 240) throw Error("recording fps must be 1..240");
+             const video::VideoFormat format = a.size() > 1 ? video::parseVideoFormat(a[1]) : settings.format;
+             if (a.size() > 2 && a[2] != "panel" && a[2] != "view")
+                 throw Error("expected panel or view, not '" + a[2] + "'");
+             settings.fps = fps;
+             settings.format = format;
+             if (a.size() > 2) settings.includePanel = a[2] == "panel";
+         }},
+        {"key", [](Context& c, const Args& a) { applyShortcuts({parseKeyName(a[0])}, c.lab); }},
         {"status",
          [](Context& c, const Args&) {
              const GridSize size = c.lab.session.size();
@@ -141,7 +165,6 @@ const std::map<std::string_view, Handler>& commandHandlers() {
                    << "\npopulation " << c.lab.session.simulator().population() << '\n'
                    << std::flush;
          }},
-        {"key", [](Context& c, const Args& a) { c.lab.scriptedKeys.push_back(parseKeyName(a[0])); }},
         {"quit", [](Context& c, const Args&) { c.lab.quitRequested = true; }},
     };
     return handlers;

@@ -10,6 +10,8 @@
 #include "gui/panel.hpp"
 #include "gui/panel_sections.hpp"
 #include "gui/population_follower.hpp"
+#include "gui/recording_actions.hpp"
+#include "gui/recording_indicator.hpp"
 #include "gui/script_runner.hpp"
 #include "gui/window_events.hpp"
 #include "render/view_source.hpp"
@@ -119,11 +121,8 @@ int runWindow(const WindowOptions& options) {
         if (script) script->beginFrame(lab);
 
         imgui.beginFrame();
-        std::vector<KeyPress> keys = events.takeKeyPresses();
-        if (imgui.wantsKeyboard()) keys.clear(); // typed into the panel: not shortcuts
-        keys.insert(keys.end(), lab.scriptedKeys.begin(), lab.scriptedKeys.end());
-        lab.scriptedKeys.clear();
-        applyShortcuts(keys, lab);
+        if (!imgui.wantsKeyboard()) applyShortcuts(events.takeKeyPresses(), lab);
+        events.takeKeyPresses(); // typed into the panel: not shortcuts
         mouse.update(window.handle(), events.takeScroll(), imgui.wantsMouse(), lab, size);
         loadDropped(events.takeDroppedPaths(), lab);
 
@@ -136,6 +135,8 @@ int runWindow(const WindowOptions& options) {
         }
         lab.metrics.tick();
         drawView(lab, viewSource, renderer, size);
+        const bool drawn = size.width > 0 && size.height > 0;
+        if (drawn && !recordFrame(lab, CaptureStage::ViewDrawn, size)) ++failures;
         if (viewSource.notice() != viewNotice) {
             // Said once: e.g. interop registration failed and the pixels now go through the host.
             viewNotice = viewSource.notice();
@@ -147,14 +148,17 @@ int runWindow(const WindowOptions& options) {
         }
         if (lab.panelVisible) drawPanel(lab, panel);
         imgui.endFrame();
+        if (drawn && !recordFrame(lab, CaptureStage::PanelDrawn, size)) ++failures;
 
         const bool last = lab.quitRequested || (options.frames && frame + 1 >= *options.frames);
         if (last && options.screenshot) lab.screenshotRequests.push_back(*options.screenshot);
         failures += saveScreenshots(lab, size);
         if (last) break;
+        if (lab.recording) drawRecordingIndicator(size);
         window.swapBuffers();
         pacer.wait(lab.run.targetFps);
     }
+    if (lab.recording && !stopRecording(lab)) ++failures; // closing the window finishes the video
     if (script) failures += script->failures();
     return failures > 0 ? 1 : 0;
 }

@@ -9,7 +9,7 @@ namespace catlab::gui {
 WindowEvents::WindowEvents(GLFWwindow* window) : window_(window) {
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int mods) {
-        if (action == GLFW_PRESS || action == GLFW_REPEAT) of(w).keys_.push_back({key, mods});
+        if (action == GLFW_PRESS || action == GLFW_REPEAT) of(w).keys_.push_back({key, mods, action == GLFW_REPEAT});
     });
     glfwSetScrollCallback(window_, [](GLFWwindow* w, double, double dy) { of(w).scroll_ += dy; });
     glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {

@@ -8,8 +8,9 @@ struct GLFWwindow;
 namespace catlab::gui {
 
 struct KeyPress {
-    int key = 0;  // GLFW_KEY_*
-    int mods = 0; // GLFW_MOD_*
+    int key = 0;         // GLFW_KEY_*
+    int mods = 0;        // GLFW_MOD_*
+    bool repeat = false; // the key held down, not pressed again
 };
 
 // Collects the window's key presses, wheel turns and dropped files between frames through GLFW

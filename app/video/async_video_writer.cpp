@@ -18,6 +18,16 @@ bool AsyncVideoWriter::submit(Frame frame) {
     return true;
 }
 
+bool AsyncVideoWriter::trySubmit(Frame& frame) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_ || failed_ || queue_.size() >= maxQueued_) return false;
+        queue_.push_back(std::move(frame));
+    }
+    changed_.notify_all();
+    return true;
+}
+
 std::optional<std::string> AsyncVideoWriter::stop() {
     {
         std::lock_guard lock(mutex_);
@@ -61,6 +71,7 @@ void AsyncVideoWriter::run() {
         try {
             encoder_.addFrame(frame.view());
             frames_ = encoder_.framesWritten();
+            framesInFile_ = encoder_.framesInFile();
             bytes_ = encoder_.bytesWritten();
         } catch (const Error& e) {
             recordFailure(e.what());
@@ -72,6 +83,7 @@ void AsyncVideoWriter::run() {
         recordFailure(e.what());
     }
     bytes_ = encoder_.bytesWritten();
+    framesInFile_ = encoder_.framesInFile();
 }
 
 } // namespace catlab::video

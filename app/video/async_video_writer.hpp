@@ -27,12 +27,17 @@ class AsyncVideoWriter {
 
     // Queues a frame, waiting while `maxQueuedFrames` are already queued. False once recording has stopped.
     bool submit(Frame frame);
+    // Queues a frame only if there is room now, never waiting (for callers that must not stall, like
+    // the window). False when the queue is full (the frame is left as it was) or recording has stopped.
+    bool trySubmit(Frame& frame);
     // Encodes what is queued, finalizes the file and joins the thread; idempotent. Returns error().
     std::optional<std::string> stop();
 
     std::optional<std::string> error() const;
     bool failed() const { return failed_; }
-    std::int64_t framesWritten() const { return frames_; }
+    std::int64_t framesWritten() const { return frames_; } // encoded
+    // Frames a player finds in the file (after a failure: those before it that reached the disk whole).
+    std::int64_t framesInFile() const { return framesInFile_; }
     std::int64_t bytesWritten() const { return bytes_; }
     std::size_t queuedFrames() const;
     const std::string& codecName() const { return encoder_.codecName(); }
@@ -51,6 +56,7 @@ class AsyncVideoWriter {
     std::optional<std::string> error_;
     std::atomic<bool> failed_{false};
     std::atomic<std::int64_t> frames_{0};
+    std::atomic<std::int64_t> framesInFile_{0};
     std::atomic<std::int64_t> bytes_{0};
     std::thread worker_; // last: starts once everything above exists
 };

@@ -9,6 +9,7 @@ extern "C" {
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 namespace catlab::video {
 namespace {
@@ -57,12 +58,14 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     av_log_set_level(AV_LOG_ERROR); // FFmpeg's own chatter would drown catlab's progress output
     const AVCodec* codec = findEncoder(settings.format);
     codecName_ = codec->name;
-    const bool png = codec->id == AV_CODEC_ID_PNG;
+    png_ = codec->id == AV_CODEC_ID_PNG;
+    const bool png = png_;
     // 4:2:0 chroma needs even sizes: drop an odd last column or row rather than scale the picture.
     width_ = png ? sourceWidth_ : sourceWidth_ & ~1;
     height_ = png ? sourceHeight_ : sourceHeight_ & ~1;
     const AVPixelFormat pixelFormat = png ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_YUV420P;
-    const std::string target = png ? pngPattern(path_) : path_;
+    target_ = png ? pngPattern(path_) : path_;
+    const std::string& target = target_;
 
     AVFormatContext* raw = nullptr;
     if (int code = avformat_alloc_output_context2(&raw, nullptr, png ? "image2" : "mp4", target.c_str()); code < 0)
@@ -78,6 +81,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     codec_->time_base = AVRational{1, settings.fps};
     codec_->framerate = AVRational{settings.fps, 1};
     codec_->gop_size = settings.fps; // a key frame, hence an MP4 fragment, every second
+    codec_->thread_count = 0;        // as many threads as cores (libavcodec's default is one)
     if (std::string_view(codec->name) == "libx264") {
         av_opt_set(codec_->priv_data, "preset", "veryfast", 0);
         av_opt_set_int(codec_->priv_data, "crf", settings.quality, 0);
@@ -103,6 +107,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     av_dict_free(&options);
     if (headerCode < 0) fail("cannot write the header", headerCode);
     headerWritten_ = true;
+    if (!png_) noteFragmentBoundary(0);
 
     frame_.reset(av_frame_alloc());
     packet_.reset(av_packet_alloc());
@@ -148,6 +153,10 @@ void VideoEncoder::encode(AVFrame* frame) {
         if (code == AVERROR(EAGAIN) || code == AVERROR_EOF) break;
         if (code < 0) fail("encoding failed", code);
         packet_->duration = 1; // one frame, in the codec's time base
+        // The muxer writes out the fragment before a key frame when the key frame comes in (GOPs are
+        // closed: every frame shown before it, `pts` of them, is in that fragment or earlier ones).
+        const bool startsFragment = !png_ && (packet_->flags & AV_PKT_FLAG_KEY) && packet_->pts > 0;
+        const std::int64_t framesBefore = packet_->pts;
         av_packet_rescale_ts(packet_.get(), codec_->time_base, stream_->time_base);
         packet_->stream_index = stream_->index;
         const int size = packet_->size;
@@ -155,29 +164,76 @@ void VideoEncoder::encode(AVFrame* frame) {
             fail("writing failed", written);
         if (output_->pb && output_->pb->error < 0) fail("writing failed", output_->pb->error);
         bytes_ = output_->pb ? avio_tell(output_->pb) : bytes_ + size;
+        ++packetsWritten_;
+        if (png_) framesInFile_ = packetsWritten_;
+        if (startsFragment) noteFragmentBoundary(framesBefore);
     }
+}
+
+void VideoEncoder::noteFragmentBoundary(std::int64_t framesBefore) {
+    // Pushed to the file now, so that on success the bytes up to here are known to be on disk.
+    avio_flush(output_->pb);
+    if (output_->pb->error < 0) fail("writing failed", output_->pb->error);
+    wholeFragmentsBytes_ = avio_tell(output_->pb);
+    bytes_ = wholeFragmentsBytes_;
+    framesInFile_ = framesBefore;
+}
+
+void VideoEncoder::keepOnlyWhatPlays() noexcept {
+    std::error_code ignored;
+    if (png_) {
+        // The frame being written when it failed may be a part of a PNG: remove it.
+        char name[4096];
+        if (av_get_frame_filename2(name, sizeof name, target_.c_str(), int(framesInFile_), 0) == 0)
+            std::filesystem::remove(name, ignored);
+        return;
+    }
+    // A fragment written in part (and a trailer that did not fit) would make players give up at it.
+    std::filesystem::resize_file(target_, std::uintmax_t(wholeFragmentsBytes_), ignored);
+    bytes_ = wholeFragmentsBytes_;
 }
 
 void VideoEncoder::finish() {
     if (finished_) return;
     finished_ = true;
     if (!headerWritten_) return;
-    if (!failed_) encode(nullptr);
-    // After a failure the trailer may not fit either; the fragments already written stay playable.
+    std::optional<std::string> failure;
+    if (!failed_) {
+        try {
+            encode(nullptr);
+        } catch (const Error& e) {
+            failure = e.what();
+        }
+    }
+    const bool failedBefore = failed_;
     const int trailer = av_write_trailer(output_.get());
+    int ioError = 0;
     if (output_->pb) {
         avio_flush(output_->pb);
-        const int ioError = output_->pb->error;
+        ioError = output_->pb->error;
         bytes_ = avio_tell(output_->pb);
         if (!(output_->oformat->flags & AVFMT_NOFILE)) avio_closep(&output_->pb);
-        if (!failed_ && ioError < 0) fail("writing failed", ioError);
     }
-    if (!failed_ && trailer < 0) fail("cannot write the trailer", trailer);
+    if (!failure && ioError < 0) failure = errorText("writing failed", ioError);
+    if (!failure && trailer < 0) failure = errorText("cannot write the trailer", trailer);
+    if (failure) failed_ = true;
+    // A PNG frame is lost with the write that failed; an MP4 after a failure that was not a write's
+    // (its trailer went out whole) plays to its end.
+    const bool wholeFile = !failed_ || (!png_ && failedBefore && trailer >= 0 && ioError >= 0);
+    if (wholeFile)
+        framesInFile_ = packetsWritten_;
+    else
+        keepOnlyWhatPlays();
+    if (failure && !failedBefore) throw Error(*failure);
+}
+
+std::string VideoEncoder::errorText(const std::string& what, int code) const {
+    return path_ + ": " + what + ": " + avErrorText(code);
 }
 
 void VideoEncoder::fail(const std::string& what, int code) {
     failed_ = true;
-    throw Error(path_ + ": " + what + ": " + avErrorText(code));
+    throw Error(errorText(what, code));
 }
 
 } // namespace catlab::video

@@ -11,7 +11,8 @@ namespace catlab::video {
 // Encodes RGBA frames in-process with FFmpeg's libraries. MP4 files are fragmented (a fragment per
 // second) so that what was written stays playable if the disk fills up or the process dies before
 // finish(). Every failure throws catlab::Error naming the file and FFmpeg's reason; after a failure
-// the encoder accepts no more frames, and finish() still closes the file as well as it can.
+// the encoder accepts no more frames, and finish() closes the file keeping only what plays: an MP4 is
+// cut back to its last whole fragment, a PNG frame written in part is removed.
 class VideoEncoder {
   public:
     explicit VideoEncoder(const VideoSettings& settings);
@@ -28,15 +29,22 @@ class VideoEncoder {
     const std::string& path() const { return path_; }
     int width() const { return width_; } // encoded size (even for H.264 and MPEG-4)
     int height() const { return height_; }
-    std::int64_t framesWritten() const { return frames_; }
+    std::int64_t framesWritten() const { return frames_; } // encoded (an MP4 holds them once finished)
+    // Frames a player finds in the file now: those of the fragments on disk (MP4), every frame (PNG).
+    std::int64_t framesInFile() const { return framesInFile_; }
     std::int64_t bytesWritten() const { return bytes_; }
     bool failed() const { return failed_; }
 
   private:
     void encode(AVFrame* frame); // nullptr flushes
+    void noteFragmentBoundary(std::int64_t framesBefore);
+    void keepOnlyWhatPlays() noexcept; // after a failure
+    std::string errorText(const std::string& what, int code) const;
     [[noreturn]] void fail(const std::string& what, int code);
 
     std::string path_;
+    std::string target_; // the MP4 file, or the PNG file name pattern
+    bool png_ = false;
     std::string codecName_;
     int sourceWidth_ = 0, sourceHeight_ = 0;
     int width_ = 0, height_ = 0;
@@ -48,6 +56,9 @@ class VideoEncoder {
     ScalerPtr scaler_;
     std::int64_t frames_ = 0;
     std::int64_t bytes_ = 0;
+    std::int64_t packetsWritten_ = 0;
+    std::int64_t framesInFile_ = 0;
+    std::int64_t wholeFragmentsBytes_ = 0; // MP4: the file up to the end of its last complete fragment
     bool headerWritten_ = false;
     bool finished_ = false;
     bool failed_ = false;

@@ -1,5 +1,5 @@
 #include "gui/mouse_tools.hpp"
-#include "gui/view_navigation.hpp"
+#include "render/view_navigation.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,6 +8,8 @@
 
 namespace catlab::gui {
 namespace {
+
+using render::ViewNavigation;
 
 // Distance between two coordinates on a torus side of `side` cells.
 double wrappedDistance(double a, double b, double side) {

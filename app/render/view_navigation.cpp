@@ -1,9 +1,9 @@
-#include "gui/view_navigation.hpp"
+#include "render/view_navigation.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace catlab::gui {
+namespace catlab::render {
 
 ViewWindow ViewNavigation::window(int widthPixels, int heightPixels) const {
     ViewWindow w;
@@ -73,4 +73,4 @@ void ViewNavigation::wrapCentre() {
     if (centreY_ < 0) centreY_ += grid_.height;
 }
 
-} // namespace catlab::gui
+} // namespace catlab::render

@@ -3,7 +3,7 @@
 #include "catlab/grid.hpp"
 #include "catlab/view.hpp"
 
-namespace catlab::gui {
+namespace catlab::render {
 
 // Where the camera looks on the torus and how far it is zoomed; turns a framebuffer size into the
 // ViewWindow the engine exports, and window pixels into cells. Coordinates are in cells (x right,
@@ -52,4 +52,4 @@ class ViewNavigation {
     double zoom_ = 1;
 };
 
-} // namespace catlab::gui
+} // namespace catlab::render

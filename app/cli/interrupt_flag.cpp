@@ -1,0 +1,43 @@
+#include "cli/interrupt_flag.hpp"
+
+#include <csignal>
+
+namespace catlab::cli {
+namespace {
+
+std::atomic<bool> gRaised{false};
+std::atomic<int> gSignal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+              "the signal handler may only touch lock-free atomics");
+
+struct sigaction gPreviousInt {
+}, gPreviousTerm{};
+
+extern "C" void raiseFlag(int signal) {
+    gSignal.store(signal);
+    gRaised.store(true);
+}
+
+} // namespace
+
+InterruptFlag::InterruptFlag() {
+    gRaised = false;
+    gSignal = 0;
+    struct sigaction action {};
+    action.sa_handler = raiseFlag;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART; // blocking calls in progress go on; the flag is checked between frames
+    sigaction(SIGINT, &action, &gPreviousInt);
+    sigaction(SIGTERM, &action, &gPreviousTerm);
+}
+
+InterruptFlag::~InterruptFlag() {
+    sigaction(SIGINT, &gPreviousInt, nullptr);
+    sigaction(SIGTERM, &gPreviousTerm, nullptr);
+}
+
+const std::atomic<bool>& InterruptFlag::raised() const { return gRaised; }
+
+int InterruptFlag::signal() const { return gSignal.load(); }
+
+} // namespace catlab::cli

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <atomic>
+
+namespace catlab::cli {
+
+// While it lives, Ctrl+C (SIGINT) and SIGTERM do not end the process but raise a flag that long work
+// checks between steps, so it can finish what it has written (a video file's trailer) and exit on its
+// own. The previous handlers come back on destruction. One at a time.
+class InterruptFlag {
+  public:
+    InterruptFlag();
+    InterruptFlag(const InterruptFlag&) = delete;
+    InterruptFlag& operator=(const InterruptFlag&) = delete;
+    ~InterruptFlag();
+
+    const std::atomic<bool>& raised() const;
+    // The signal that raised it (SIGINT or SIGTERM), 0 when none has.
+    int signal() const;
+    // The conventional exit code after that signal: 128 + its number (130 for Ctrl+C).
+    int exitCode() const { return 128 + signal(); }
+};
+
+} // namespace catlab::cli

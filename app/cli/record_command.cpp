@@ -1,0 +1,115 @@
+// `catlab record`: films a scene headless into a video file. An EGL context without a window or X
+// server (the GPU's on NVIDIA servers, Mesa's llvmpipe elsewhere) draws each frame into an offscreen
+// framebuffer; the frames are read back through pixel buffers and encoded on a background thread.
+#include "cli/commands.hpp"
+#include "cli/interrupt_flag.hpp"
+#include "cli/progress_bar.hpp"
+#include "cli/record_options.hpp"
+#include "cli/scene_setup.hpp"
+
+#include "recording/frame_recorder.hpp"
+#include "recording/grid_scene.hpp"
+#include "recording/record_frames.hpp"
+#include "render/egl_context.hpp"
+
+#include "catlab/error.hpp"
+#include "catlab/simulator.hpp"
+
+#include <iomanip>
+#include <iostream>
+#include <memory>
+
+namespace catlab::cli {
+namespace {
+
+std::string megabytes(std::int64_t bytes) {
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(2) << double(bytes) / 1e6 << " MB";
+    return text.str();
+}
+
+int runRecord(const RecordOptions& options) {
+    const RecordPlan plan = planRecording(options); // bad options fail before any work
+    const Scene scene = setUpScene(options.scene, std::cerr);
+    const ViewWindow window =
+        recordingWindow(plan.view, scene.size, plan.video.width, plan.video.height, scene.rule.states);
+
+    const render::EglContext context; // first: the recorder's buffers and CUDA-GL interop need it
+    // The file is opened before the grid is made, so an unwritable path fails at once.
+    recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
+    std::unique_ptr<Simulator> sim =
+        scene.initial
+            ? std::make_unique<Simulator>(scene.rule, *scene.initial, scene.backend)
+            : std::make_unique<Simulator>(scene.rule, scene.size, scene.density, options.scene.seed, scene.backend);
+    // The scene filmed; a 3D scene (a cloud automaton along a camera path) would be another RecordingScene.
+    recording::GridScene filmed(*sim, window, plan.style, plan.every, plan.upload);
+
+    std::cout << "rule        " << scene.rule.format() << (scene.ruleName.empty() ? "" : " (" + scene.ruleName + ")")
+              << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, backend "
+              << sim->backendName() << "\nOpenGL      " << context.description() << '\n';
+    std::cout << "recording   " << plan.frames << " frames (generations 0.." << (plan.frames - 1) * plan.every
+              << ", every " << plan.every << ") at " << plan.video.width << "x" << plan.video.height << ", "
+              << plan.video.fps << " fps, " << recorder.codecName() << " -> " << plan.video.path << std::endl;
+
+    const InterruptFlag interrupt;
+    ProgressBar bar(plan.frames, options.scene.progress);
+    const recording::RecordingResult result = recording::recordFrames(filmed, recorder, plan.frames, interrupt.raised(),
+                                                                      [&](long long done) { bar.update(done); });
+    bar.finish();
+
+    std::cout << "view path   " << render::toString(filmed.viewPath()) << '\n';
+    if (!filmed.viewNotice().empty()) std::cout << "            (" << filmed.viewNotice() << ")\n";
+    std::cout << std::setprecision(4) << "wrote       " << result.framesInFile << " frames ("
+              << double(result.framesInFile) / plan.video.fps << " s of video, " << megabytes(result.bytesWritten)
+              << ") to " << plan.video.path << " in " << result.seconds
+              << " s: " << double(result.framesInFile) / std::max(result.seconds, 1e-9) << " frames/s" << std::endl;
+    if (result.error) {
+        std::cerr << "catlab: error: " << *result.error << "\ncatlab: the recording stopped; " << plan.video.path
+                  << " keeps the " << result.framesInFile << " frames that reached it whole, and plays\n";
+        return 1;
+    }
+    if (result.interrupted) {
+        std::cerr << "catlab: interrupted: the recording stopped after " << result.framesInFile << " of " << plan.frames
+                  << " frames; " << plan.video.path << " is complete up to there\n";
+        return interrupt.exitCode();
+    }
+    return 0;
+}
+
+} // namespace
+
+void addRecordCommand(CLI::App& app) {
+    auto o = std::make_shared<RecordOptions>();
+    CLI::App* cmd = app.add_subcommand("record", "Record a scene to video, headless (EGL: no window, no X server)");
+    cmd->add_option("--rule", o->scene.rule, "Preset id/name (see `catlab rules`) or Golly rule string");
+    cmd->add_option("--size", o->scene.size, "Torus size WxH (or N for NxN)");
+    cmd->add_option("--density", o->scene.density, "Initial fraction of live cells for a random start");
+    cmd->add_option("--seed", o->scene.seed, "Seed of the random start")->capture_default_str();
+    cmd->add_option("--backend", o->scene.backend, "Backend (see `catlab backends`), or auto: the fastest exact one")
+        ->default_str("auto");
+    cmd->add_option("--in", o->scene.inPath, "Start from this RLE pattern");
+    cmd->add_option("--steps", o->scene.steps, "Generations to run; frames show generations 0, K, 2K, ... up to N")
+        ->capture_default_str();
+    cmd->add_option("--every", o->every, "K: generations between frames")->capture_default_str();
+    cmd->add_option("--width", o->width, "Frame width in pixels (even for H.264 and MPEG-4)")->capture_default_str();
+    cmd->add_option("--height", o->height, "Frame height in pixels (even for H.264 and MPEG-4)")->capture_default_str();
+    cmd->add_option("--fps", o->fps, "Frames per second of the video")->capture_default_str();
+    cmd->add_option("--out", o->out, "Video file (.mp4), or for --format png a folder or a pattern like f%05d.png")
+        ->required();
+    cmd->add_option("--format", o->format, "auto (H.264, else MPEG-4), h264, mpeg4 or png")->capture_default_str();
+    cmd->add_option("--quality", o->quality, "H.264 CRF 0..51, lower is better (MPEG-4: a quantiser from it)")
+        ->capture_default_str();
+    cmd->add_option("--view", o->view, "fit (the whole grid) or a zoom in pixels per cell (1: one cell per pixel)")
+        ->capture_default_str();
+    cmd->add_option("--centre", o->centre, "X,Y: the cell at the centre of the frames (with a --view zoom)");
+    cmd->add_option("--colormap", o->colourMap, "two-state, decay or density")->capture_default_str();
+    cmd->add_flag("!--no-grid-lines", o->gridLines, "No cell grid lines when zoomed in");
+    cmd->add_option("--upload", o->upload, "auto (CUDA-GL interop for GPU backends) or host")->capture_default_str();
+    cmd->add_flag("!--no-progress", o->scene.progress, "Never draw the progress bar");
+    cmd->callback([o] {
+        const int code = runRecord(*o);
+        if (code != 0) throw CLI::RuntimeError(code);
+    });
+}
+
+} // namespace catlab::cli

@@ -1,0 +1,72 @@
+#include "gui/key_names.hpp"
+
+#include "catlab/error.hpp"
+
+#include <GLFW/glfw3.h>
+
+#include <array>
+#include <cctype>
+#include <utility>
+
+namespace catlab::gui {
+namespace {
+
+constexpr std::array<std::pair<std::string_view, int>, 9> kNamedKeys{{
+    {"space", GLFW_KEY_SPACE},
+    {"tab", GLFW_KEY_TAB},
+    {"enter", GLFW_KEY_ENTER},
+    {"escape", GLFW_KEY_ESCAPE},
+    {"plus", GLFW_KEY_KP_ADD},
+    {"minus", GLFW_KEY_MINUS},
+    {"equal", GLFW_KEY_EQUAL},
+    {"+", GLFW_KEY_KP_ADD},
+    {"-", GLFW_KEY_MINUS},
+}};
+
+constexpr std::array<std::pair<std::string_view, int>, 3> kModifiers{{
+    {"ctrl+", GLFW_MOD_CONTROL},
+    {"shift+", GLFW_MOD_SHIFT},
+    {"alt+", GLFW_MOD_ALT},
+}};
+
+int keyOf(std::string_view name) {
+    if (name.size() == 1 && std::isalpha(static_cast<unsigned char>(name[0])))
+        return GLFW_KEY_A + (std::tolower(static_cast<unsigned char>(name[0])) - 'a');
+    if (name.size() == 1 && std::isdigit(static_cast<unsigned char>(name[0]))) return GLFW_KEY_0 + (name[0] - '0');
+    for (const auto& [text, key] : kNamedKeys)
+        if (name == text) return key;
+    if (name.size() >= 2 && name.size() <= 3 && name[0] == 'f') {
+        const std::string digits(name.substr(1));
+        if (digits.find_first_not_of("0123456789") == std::string::npos) {
+            const int n = std::stoi(digits);
+            if (n >= 1 && n <= 12) return GLFW_KEY_F1 + n - 1;
+        }
+    }
+    return GLFW_KEY_UNKNOWN;
+}
+
+} // namespace
+
+KeyPress parseKeyName(std::string_view text) {
+    std::string lower(text);
+    for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+    std::string_view rest = lower;
+    KeyPress press;
+    for (bool found = true; found;) {
+        found = false;
+        for (const auto& [prefix, mod] : kModifiers)
+            if (rest.size() > prefix.size() && rest.substr(0, prefix.size()) == prefix) {
+                press.mods |= mod;
+                rest.remove_prefix(prefix.size());
+                found = true;
+            }
+    }
+    press.key = keyOf(rest);
+    if (press.key == GLFW_KEY_UNKNOWN)
+        throw Error("unknown key '" + std::string(text) +
+                    "' (a letter, a digit, space, tab, enter, escape, plus, minus, equal or f1..f12, after "
+                    "ctrl+, shift+ or alt+ when held)");
+    return press;
+}
+
+} // namespace catlab::gui

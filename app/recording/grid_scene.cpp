@@ -1,0 +1,33 @@
+#include "recording/grid_scene.hpp"
+
+#include "catlab/error.hpp"
+
+namespace catlab::recording {
+
+GridScene::GridScene(Simulator& simulator, const ViewWindow& window, const render::ViewStyle& style,
+                     int generationsPerFrame, render::ViewUpload upload)
+    : simulator_(simulator), window_(window), style_(style), generationsPerFrame_(generationsPerFrame),
+      source_(upload) {
+    if (generationsPerFrame < 1) throw Error("a recording advances at least one generation per frame");
+    makeViewMapping(window, simulator.size(), simulator.rule().states); // a bad window fails before any frame
+}
+
+void GridScene::draw(int width, int height) {
+    if (width != window_.width || height != window_.height)
+        throw Error("the grid's view is " + std::to_string(window_.width) + "x" + std::to_string(window_.height) +
+                    ", not the " + std::to_string(width) + "x" + std::to_string(height) + " frame");
+    const GLuint texture = source_.update(simulator_, window_);
+    // The frame shows the grid alone: no torus seams (the recording's window is chosen, not panned).
+    const render::ViewContent content{simulator_.rule().states, simulator_.rule().radius, GridSize{0, 0}};
+    renderer_.draw(texture, window_, content, style_);
+}
+
+void GridScene::advance() { simulator_.step(generationsPerFrame_); }
+
+std::string GridScene::describe() const {
+    const GridSize size = simulator_.size();
+    return simulator_.rule().format() + " on a " + std::to_string(size.width) + "x" + std::to_string(size.height) +
+           " torus, generation " + std::to_string(simulator_.generation()) + ", backend " + simulator_.backendName();
+}
+
+} // namespace catlab::recording

@@ -1,0 +1,122 @@
+// Recording the window: started and stopped by Ctrl+R or script commands, checked with ffprobe and
+// against screenshots of the same (paused) picture.
+#include "gui/gui_test_support.hpp"
+#include "video/decoded_video.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <regex>
+
+namespace catlab::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string> kWindow = {"--window", "640x400"};
+
+// Mean absolute difference per channel over a rectangle of two pictures of the same size.
+double meanDifference(const video::testing::RgbImage& a, const Image& b, int x0, int y0, int x1, int y1) {
+    double sum = 0;
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x)
+            for (int c = 0; c < 3; ++c) sum += std::abs(int(a.at(x, y)[c]) - int(b.at(x, y)[c]));
+    return sum / (3.0 * (x1 - x0) * (y1 - y0));
+}
+
+long long reportedFrames(const std::string& text, const std::string& label) {
+    std::smatch match;
+    if (!std::regex_search(text, match, std::regex(label + " ([0-9]+) frames"))) return -1;
+    return std::stoll(match[1]);
+}
+
+// The view alone is saved first (panel hidden), then shown again for the recording.
+const std::string kScreenshotOfTheView = "pause\npanel hide\nframes 1\nscreenshot view.png\npanel show\n";
+
+TEST(WindowRecording, CtrlRRecordsTheViewWithoutThePanelAtTheChosenRate) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "record.txt",
+                                    kScreenshotOfTheView + "record-options 30 h264 view\nkey ctrl+r\nframes 20\n"
+                                                           "key ctrl+r\nframes 1\nquit\n");
+    std::vector<std::string> args = kWindow;
+    args.insert(args.end(), {"--script", script.string()});
+    const RunResult run = runCatlab(args, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    // Ctrl+R with no path set names the file after the time.
+    std::vector<fs::path> videos;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".mp4") videos.push_back(entry.path());
+    ASSERT_EQ(videos.size(), 1u);
+    EXPECT_TRUE(std::regex_match(videos[0].filename().string(), std::regex("catlab-[0-9]{8}-[0-9]{6}\\.mp4")));
+    const long long frames = reportedFrames(run.out, "recorded");
+    EXPECT_GE(frames, 1) << run.out;
+    EXPECT_LE(frames, 21) << run.out; // at most one a drawn frame
+    const auto info = video::testing::probe(videos[0].string());
+    EXPECT_EQ(info.codec, "h264");
+    EXPECT_EQ(info.width, 640);
+    EXPECT_EQ(info.height, 400);
+    EXPECT_EQ(info.frames, frames);
+    EXPECT_NEAR(info.duration, double(frames) / 30, 0.01);
+    // Paused, every frame shows the view as the screenshot does: the panel is not in the video.
+    const auto first = video::testing::decodeFirstFrame(videos[0].string());
+    const Image view = readPng(dir / "view.png");
+    ASSERT_EQ(view.width, 640);
+    EXPECT_LT(meanDifference(first, view, 0, 0, 640, 400), 12.0);
+}
+
+TEST(WindowRecording, ThePanelIsRecordedWhenAsked) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "record.txt",
+                                    kScreenshotOfTheView + "record-options 10 mpeg4 panel\nrecord with panel.mp4\n"
+                                                           "frames 10\nrecord-stop\nquit\n");
+    std::vector<std::string> args = kWindow;
+    args.insert(args.end(), {"--script", script.string()});
+    const RunResult run = runCatlab(args, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("to with panel.mp4"), std::string::npos) << run.out;
+    const auto info = video::testing::probe((dir / "with panel.mp4").string());
+    EXPECT_EQ(info.codec, "mpeg4");
+    EXPECT_EQ(info.width, 640);
+    EXPECT_EQ(info.height, 400);
+    EXPECT_EQ(info.frames, reportedFrames(run.out, "recorded"));
+    const auto first = video::testing::decodeFirstFrame((dir / "with panel.mp4").string());
+    const Image view = readPng(dir / "view.png");
+    // The panel covers the right of the window (380 pixels wide, 8 from the edge); the left shows the view.
+    EXPECT_LT(meanDifference(first, view, 0, 0, 200, 400), 12.0);
+    EXPECT_GT(meanDifference(first, view, 280, 40, 620, 360), 20.0);
+}
+
+TEST(WindowRecording, AFullDiskStopsTheRecordingWhileTheSimulationGoesOn) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "full.txt",
+                                    "pause\nrule life\nsize 320x240\nreset 0.5 3\nfit\n"
+                                    "record-options 5 h264 view\nplay\nrecord full.mp4\nframes 300\npause\n"
+                                    "status\nquit\n");
+    const RunResult run =
+        runCatlab({"--window", "320x240", "--hide-panel", "--script", script.string()}, dir, "ulimit -f 600;");
+    EXPECT_EQ(run.exitCode, 1) << run.err; // the failed recording counts as a failure
+    EXPECT_NE(run.err.find("full.mp4: writing failed: File too large"), std::string::npos) << run.err;
+    EXPECT_NE(run.out.find("generation 300\n"), std::string::npos) << run.out; // stepped every frame
+    const long long kept = reportedFrames(run.err, "keeps the");
+    ASSERT_GE(kept, 1) << run.err;
+    EXPECT_LE(fs::file_size(dir / "full.mp4"), 600u * 512u);
+    const auto info = video::testing::probe((dir / "full.mp4").string());
+    EXPECT_EQ(info.codec, "h264");
+    EXPECT_EQ(info.frames, kept);
+}
+
+TEST(WindowRecording, AnUnwritablePathIsReportedAndNothingElseStops) {
+    const auto dir = testDirectory();
+    const auto script =
+        writeScript(dir, "bad.txt", "pause\nrecord no-such-folder/a.mp4\nrecord-stop\nstep 2\nstatus\nquit\n");
+    const RunResult run = runCatlab({"--window", "320x240", "--hide-panel", "--script", script.string()}, dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("bad.txt:2: record: no-such-folder/a.mp4: cannot open for writing: No such file"),
+              std::string::npos)
+        << run.err;
+    EXPECT_NE(run.err.find("bad.txt:3: record-stop: nothing is being recorded"), std::string::npos) << run.err;
+    EXPECT_NE(run.out.find("generation 2\n"), std::string::npos) << run.out;
+}
+
+} // namespace
+} // namespace catlab::testing

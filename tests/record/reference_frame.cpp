@@ -1,0 +1,59 @@
+#include "record/reference_frame.hpp"
+
+#include "render/egl_context.hpp"
+#include "render/offscreen_frame.hpp"
+#include "render/view_source.hpp"
+
+#include "catlab/error.hpp"
+
+#include <memory>
+
+namespace catlab::testing {
+namespace {
+
+struct SharedContext {
+    std::unique_ptr<render::EglContext> context;
+    std::string whyNot;
+};
+
+// One context for the whole process (EGL contexts are current per thread; the tests run on one).
+SharedContext& sharedContext() {
+    static SharedContext shared = [] {
+        SharedContext s;
+        try {
+            s.context = std::make_unique<render::EglContext>();
+        } catch (const Error& e) {
+            s.whyNot = e.what();
+        }
+        return s;
+    }();
+    return shared;
+}
+
+} // namespace
+
+const std::string& whyNoHeadlessOpenGL() { return sharedContext().whyNot; }
+
+video::testing::RgbImage renderReference(const Simulator& simulator, const ViewWindow& window,
+                                         const render::ViewStyle& style) {
+    if (!sharedContext().context) throw Error("no headless OpenGL: " + sharedContext().whyNot);
+    render::ViewSource source(render::ViewUpload::HostOnly);
+    const render::ViewRenderer renderer;
+    const render::OffscreenFrame target(window.width, window.height);
+    const GLuint texture = source.update(simulator, window);
+    // As catlab record draws: the grid alone, no torus seams.
+    renderer.draw(texture, window, {simulator.rule().states, simulator.rule().radius, GridSize{0, 0}}, style);
+    std::vector<std::uint8_t> rgba(std::size_t(window.width) * std::size_t(window.height) * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(0, 0, window.width, window.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    video::testing::RgbImage image{window.width, window.height,
+                                   std::vector<std::uint8_t>(std::size_t(window.width) * window.height * 3)};
+    for (int y = 0; y < window.height; ++y) // GL rows run bottom to top
+        for (int x = 0; x < window.width; ++x)
+            for (int c = 0; c < 3; ++c)
+                image.rgb[(std::size_t(y) * window.width + x) * 3 + c] =
+                    rgba[(std::size_t(window.height - 1 - y) * window.width + x) * 4 + c];
+    return image;
+}
+
+} // namespace catlab::testing
