@@ -109,22 +109,23 @@ CATLAB_HD void growWord(const std::uint32_t* __restrict__ src, std::uint32_t* __
     const std::uint32_t need = needExt | needHum | needAct;
     const std::size_t firstCell =
         (std::size_t(z) * std::size_t(d.ny) + std::size_t(y)) * std::size_t(d.nx) + 32 * std::size_t(w);
+    const auto draw = [&](const CloudDraws& r, int b) {
+        const std::uint32_t m = 1u << b;
+        if (!(need & m)) return;
+        const std::size_t cell = firstCell + std::size_t(b);
+        if ((needExt & m) && eventHappens(codes.ext[cell], r.ext)) nextCld &= ~m;
+        if ((needHum & m) && eventHappens(codes.hum[cell], r.hum)) nextHum |= m;
+        if ((needAct & m) && eventHappens(codes.act[cell], r.act)) nextAct |= m;
+    };
     std::uint32_t pending = need;
     while (pending) {
         const int pair = lowestSetBit(pending) & ~1; // one Philox block serves cells pair and pair + 1
         pending &= ~(3u << pair);
         const Philox4 block =
             cloudPairBlock(s.seed, s.step, std::uint32_t(32 * w + pair), std::uint32_t(y), std::uint32_t(z));
-        for (int k = 0; k < 2; ++k) {
-            const int b = pair + k;
-            const std::uint32_t m = 1u << b;
-            if (!(need & m)) continue;
-            const CloudDraws draw = cloudDrawsFromBlock(block, std::uint32_t(b)); // x and b share parity
-            const std::size_t cell = firstCell + std::size_t(b);
-            if ((needExt & m) && eventHappens(codes.ext[cell], draw.ext)) nextCld &= ~m;
-            if ((needHum & m) && eventHappens(codes.hum[cell], draw.hum)) nextHum |= m;
-            if ((needAct & m) && eventHappens(codes.act[cell], draw.act)) nextAct |= m;
-        }
+        // Constant halves of the block (x = 32 w + pair is even), so the block stays in registers.
+        draw(cloudDrawsFromBlock(block, 0), pair);
+        draw(cloudDrawsFromBlock(block, 1), pair + 1);
     }
     dst[kHumField * d.fieldWords + i] = nextHum;
     dst[kActField * d.fieldWords + i] = nextAct;
