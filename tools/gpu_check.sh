@@ -3,10 +3,11 @@
 # test suite, compute-sanitizer and the standard benchmarks, and writes every log, CSV and plot to an
 # output folder. CLI11 and GoogleTest may come from Debian packages unpacked under .deps/root (README).
 #
-#   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR] [--steps tests,sanitize,bench]
+#   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR] [--steps tests,sanitize,bench,bench-cloud]
 #
 # Steps: tests, sanitize, bench (n=60416, radii 1..500), bench-small (n=16384, radii 1..16),
-# render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README).
+# render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
+# bench-cloud (the cloud automaton at 512x512x128 and 256x256x64).
 # --prebuilt DIR: use DIR/catlab and DIR/catlab_gpu_tests (built elsewhere for this GPU) when they run
 # here; otherwise build.
 set -uo pipefail
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 out=${OUT:-out/gpu-check}
 arch=90
-steps=tests,sanitize,bench
+steps=tests,sanitize,bench,bench-cloud
 prebuilt=
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -95,6 +96,15 @@ if want bench-small; then
         --seconds 0.2 --repeats 5 --warmup 2 --csv "$out/bench-16384.csv" \
         >"$out/bench-16384.txt" 2>&1 || status=1
     grep -v '^catlab bench: ' "$out/bench-16384.txt"
+fi
+if want bench-cloud; then
+    # One default source and a sheared wind; the warm-up lets clouds form before the timing.
+    for size in 512x512x128 256x256x64; do
+        log "cloud bench $size"
+        "$bin/catlab" cloud --backend cuda --size $size --wind 0.2,0,1,0.3 --bench --steps 200 --repeats 7 \
+            --warmup 500 >"$out/cloud-bench-$size.txt" 2>&1 || status=1
+        cat "$out/cloud-bench-$size.txt"
+    done
 fi
 log "done, status $status"
 exit $status

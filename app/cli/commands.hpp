@@ -13,6 +13,8 @@ void addRunCommand(CLI::App& app);
 void addBackendsCommand(CLI::App& app);
 void addRulesCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
+// `catlab cloud`: the 3D cloud automaton headless.
+void addCloudCommand(CLI::App& app);
 // `catlab bench-view`: frame times of the view renderer (builds with CATLAB_RENDER only).
 void addBenchViewCommand(CLI::App& app);
 // `catlab record`: a scene to video, headless (builds with CATLAB_RENDER and CATLAB_VIDEO only).

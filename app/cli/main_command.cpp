@@ -117,6 +117,7 @@ int runMain(int argc, char** argv) {
     addBackendsCommand(app);
     addRulesCommand(app);
     addBenchCommand(app);
+    addCloudCommand(app);
 #ifdef CATLAB_HAVE_RENDER
     addBenchViewCommand(app);
 #endif

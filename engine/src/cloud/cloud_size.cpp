@@ -1,0 +1,60 @@
+#include "catlab/cloud/cloud_size.hpp"
+
+#include "catlab/error.hpp"
+
+#include <charconv>
+#include <unistd.h>
+
+namespace catlab::cloud {
+namespace {
+
+// Host bytes per cell of a simulation: the cells, the next cells and three probability codes.
+constexpr std::uint64_t kHostBytesPerCell = 8;
+
+std::uint64_t availableHostBytes() {
+    const long pages = sysconf(_SC_AVPHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || pageSize <= 0) return ~std::uint64_t(0);
+    return std::uint64_t(pages) * std::uint64_t(pageSize);
+}
+
+int parseSide(const std::string& whole, std::string_view text) {
+    long long v = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        throw Error("bad cloud size '" + whole + "': expected XxYxZ, e.g. 256x256x64");
+    if (v < 1 || v > kMaxCloudSide)
+        throw Error("bad cloud size '" + whole + "': each side must be 1.." + std::to_string(kMaxCloudSide));
+    return int(v);
+}
+
+} // namespace
+
+std::string sizeText(CloudSize size) {
+    return std::to_string(size.nx) + "x" + std::to_string(size.ny) + "x" + std::to_string(size.nz);
+}
+
+void checkCloudSize(CloudSize size) {
+    if (size.nx < 1 || size.ny < 1 || size.nz < 1)
+        throw Error("cloud size " + sizeText(size) + " must be positive on every side");
+    if (size.nx > kMaxCloudSide || size.ny > kMaxCloudSide || size.nz > kMaxCloudSide)
+        throw Error("cloud size " + sizeText(size) + " exceeds the largest side, " + std::to_string(kMaxCloudSide));
+    if (size.cellCount() > kMaxCloudCells)
+        throw Error("cloud size " + sizeText(size) + " has more than " + std::to_string(kMaxCloudCells) + " cells");
+    const std::uint64_t needed = size.cellCount() * kHostBytesPerCell;
+    const std::uint64_t available = availableHostBytes();
+    if (needed > available)
+        throw Error("cloud size " + sizeText(size) + " needs " + std::to_string(needed >> 20) + " MiB but only " +
+                    std::to_string(available >> 20) + " MiB of host memory is free");
+}
+
+CloudSize parseCloudSize(const std::string& text) {
+    const size_t first = text.find_first_of("xX");
+    const size_t second = first == std::string::npos ? first : text.find_first_of("xX", first + 1);
+    if (second == std::string::npos) throw Error("bad cloud size '" + text + "': expected XxYxZ, e.g. 256x256x64");
+    const std::string_view all = text;
+    return {parseSide(text, all.substr(0, first)), parseSide(text, all.substr(first + 1, second - first - 1)),
+            parseSide(text, all.substr(second + 1))};
+}
+
+} // namespace catlab::cloud
