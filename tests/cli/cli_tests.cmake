@@ -35,6 +35,12 @@ expect(backends_auto 0 "auto +any +yes.*auto picked [a-z-]+ for B3/S23 on 300x20
 expect(run_auto 0 "backend     [a-z-]+\n +\\(auto picked [a-z-]+ for" run --rule life --size 64 --steps 2)
 expect(rules 0 "bosco +Bosco's Rule +0.5 +R5,C0,M1,S34..58,B34..45,NM" rules)
 expect(version 0 "catlab [0-9]" --version)
+expect(bench_rule 0 "rules +--rule life \\(B3/S23 at r=1\\).*cpu-naive +1 +64 " bench --rule life --backends cpu-naive --size 64 --steps 2 --repeats 1 --warmup 0)
+expect(bench_rule_radii 0 "cpu-naive +2 +64 .*wrote bench.csv" bench --rule B36/S23 --radius 1,2 --backends cpu-naive --size 64 --steps 1 --repeats 1 --warmup 0 --csv bench.csv)
+file(READ "${WORK}/bench.csv" bench_csv)
+if(NOT bench_csv MATCHES "cpu-naive,1,B36/S23,B36/S23,64,64" OR NOT bench_csv MATCHES "cpu-naive,2,B36/S23 reshaped to r2,")
+  message(SEND_ERROR "bench_rule_radii: unexpected CSV:\n${bench_csv}")
+endif()
 
 # Bad input: a clear message and a non-zero exit, never a crash
 expect(bad_rule_token 1 "bad token 'B34..4x'" run --rule "R5,C0,M1,S34..58,B34..4x,NM" --steps 1)
@@ -57,3 +63,4 @@ expect(density_with_in 1 "--density sets a random start" run --in out.rle --dens
 expect(torus_contradiction 1 "contradicts the torus 64x64" run --rule "B3/S23:T64,64" --size 32)
 expect(unwritable_out 1 "cannot write '/nonexistent/x.rle'" run --steps 1 --out /nonexistent/x.rle)
 expect(unknown_option 109 "--frobnicate" run --frobnicate)
+expect(bench_bad_rule 1 "'glider gun' is neither a preset" bench --rule "glider gun" --backends cpu-naive --size 64)
