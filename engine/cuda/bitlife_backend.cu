@@ -30,40 +30,41 @@ LifeTable lifeTable(const Rule& rule) {
 
 namespace {
 
-constexpr int kGenerations = 16; // per pass of the main kernel: the halo's depth
-constexpr bool kSkew = false;
+constexpr int kGenerations = 16;                          // per pass of the main kernel: the halo's depth
 constexpr std::size_t kBandBytes = std::size_t(64) << 20; // host loads and stores go through the device in bands
 
 struct PassKernel {
     int generations;
+    bool skew;
     void (*launch)(const BitWord* in, BitWord* out, const BitGeometry& g, const PassPlan& plan,
                    const TableLifeLogic& table);
     long long (*residentWarps)();
 };
 
-template <int G, class Logic>
+template <int G, bool Skew, class Logic>
 void launchPass(const BitWord* in, BitWord* out, const BitGeometry& g, const PassPlan& plan,
                 const TableLifeLogic& table) {
     Logic logic{};
     if constexpr (std::is_same_v<Logic, TableLifeLogic>) logic = table;
-    const unsigned blocks = blocksFor(std::size_t(plan.warps()) * 32, kPassThreads);
-    bitLifePassKernel<G, kSkew, Logic><<<blocks, kPassThreads>>>(in, out, g, plan, logic);
+    bitLifePassKernel<G, Skew, Logic><<<unsigned(plan.warps()), kPassThreads>>>(in, out, g, plan, logic);
     CATLAB_CUDA_CHECK_LAUNCH();
 }
 
-template <int G, class Logic>
+template <int G, bool Skew, class Logic>
 long long residentWarps() {
     int blocksPerSm = 0, device = 0, sms = 0;
-    CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSm, bitLifePassKernel<G, kSkew, Logic>,
+    CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSm, bitLifePassKernel<G, Skew, Logic>,
                                                                     kPassThreads, 0));
     CATLAB_CUDA_CHECK(cudaGetDevice(&device));
     CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     return std::max(1LL, (long long)blocksPerSm * sms * (kPassThreads / 32));
 }
 
-template <int G, class Logic>
+// Skewed pipelines (bitlife_pass.cuh) win where registers allow it; the run-time evaluator needs too
+// many registers for it.
+template <int G, class Logic, bool Skew = !std::is_same_v<Logic, TableLifeLogic>>
 constexpr PassKernel passKernel() {
-    return {G, &launchPass<G, Logic>, &residentWarps<G, Logic>};
+    return {G, Skew, &launchPass<G, Skew, Logic>, &residentWarps<G, Skew, Logic>};
 }
 
 template <unsigned Birth, unsigned Survival>
@@ -199,7 +200,7 @@ class BitLifeBackend final : public Backend {
 
   private:
     PassPlan planFor(const PassKernel& kernel) const {
-        return planPass(geometry_, kernel.generations, kSkew, kernel.residentWarps());
+        return planPass(geometry_, kernel.generations, kernel.skew, kernel.residentWarps());
     }
 
     // The longest shorter pass that fits in `generations` (< 16).

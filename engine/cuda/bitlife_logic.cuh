@@ -2,9 +2,11 @@
 // The next state of 32 cells at once, from bit slices. For each cell, t = live cells in its 3x3 block
 // (the centre included, 0..9) arrives as four bit planes b0..b3 (BlockCount); the rule is a table
 // over (t, centre): LifeTable. Two evaluators of the same table:
-//   FixedLifeLogic<Birth, Survival>: the table is a template argument; the compiler reduces it to a
-//     handful of 3-input logic operations (LOP3), e.g. Life: t == 3 or (t == 4 and alive).
-//   TableLifeLogic: any table at run time, as multiplexer trees over masks (about 20 operations).
+//   FixedLifeLogic<Birth, Survival>: the table is a template argument, turned into the truth tables of
+//     3 to 5 LOP3s (3-input logic operations) at compile time.
+//   TableLifeLogic: any table at run time, as multiplexer trees over masks (about 20 LOP3s).
+// Every operation is an explicit lop3: left to itself the compiler shares subexpressions between the
+// sum and carry of each adder (a ^ b feeding both), which costs twice the operations.
 #include "bit_grid.cuh"
 
 #include "catlab/rule.hpp"
@@ -38,18 +40,34 @@ struct BlockCount {
     BitWord b0, b1, b2, b3;
 };
 
-__device__ __forceinline__ BitWord majority(BitWord a, BitWord b, BitWord c) { return (a & b) | (a & c) | (b & c); }
-__device__ __forceinline__ BitWord choose(BitWord select, BitWord ifClear, BitWord ifSet) {
-    return (select & ifSet) | (~select & ifClear);
+// Operand patterns of lop3: the truth table of f(a, b, c) is f(kA, kB, kC), bit 4a + 2b + c.
+inline constexpr unsigned kA = 0xF0, kB = 0xCC, kC = 0xAA;
+
+template <unsigned Lut>
+__device__ __forceinline__ BitWord lop3(BitWord a, BitWord b, BitWord c) {
+    static_assert(Lut <= 0xFF);
+    BitWord d;
+    asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(d) : "r"(a), "r"(b), "r"(c), "n"(Lut));
+    return d;
 }
 
-// Three rows of horizontal sums (s: ones bit, k: twos bit of left + centre + right) added up.
+__device__ __forceinline__ BitWord xor3(BitWord a, BitWord b, BitWord c) { return lop3<kA ^ kB ^ kC>(a, b, c); }
+__device__ __forceinline__ BitWord majority(BitWord a, BitWord b, BitWord c) {
+    return lop3<(kA & kB) | (kA & kC) | (kB & kC)>(a, b, c);
+}
+__device__ __forceinline__ BitWord choose(BitWord select, BitWord ifClear, BitWord ifSet) {
+    return lop3<(kA & kC) | (~kA & kB & 0xFF)>(select, ifClear, ifSet);
+}
+
+// Three rows of horizontal sums (s: ones bit, k: twos bit of left + centre + right) added up. b3 is
+// only computed when a rule reads it (an unused asm statement is dropped).
 __device__ __forceinline__ BlockCount blockCount(BitWord s1, BitWord k1, BitWord s2, BitWord k2, BitWord s3,
                                                  BitWord k3) {
-    const BitWord ones = s1 ^ s2 ^ s3, onesCarry = majority(s1, s2, s3); // weights 1 and 2
-    const BitWord twos = k1 ^ k2 ^ k3, twosCarry = majority(k1, k2, k3); // weights 2 and 4
-    const BitWord fourCarry = onesCarry & twos;
-    return {ones, onesCarry ^ twos, twosCarry ^ fourCarry, twosCarry & fourCarry};
+    const BitWord ones = xor3(s1, s2, s3), onesCarry = majority(s1, s2, s3); // weights 1 and 2
+    const BitWord twos = xor3(k1, k2, k3), twosCarry = majority(k1, k2, k3); // weights 2 and 4
+    // twos + onesCarry: bit 1 of t; its carry joins twosCarry in bits 2 and 3.
+    return {ones, lop3<kA ^ kB>(onesCarry, twos, 0), lop3<kA ^ (kB & kC)>(twosCarry, onesCarry, twos),
+            lop3<kA & kB & kC>(twosCarry, onesCarry, twos)};
 }
 
 template <unsigned Birth, unsigned Survival>
@@ -65,24 +83,17 @@ struct FixedLifeLogic {
     static constexpr bool kNeedsEight = nextState(kTable, 8, false) != nextState(kTable, 0, false) ||
                                         nextState(kTable, 9, true) != nextState(kTable, 1, true);
 
-    template <int Base>
-    __device__ __forceinline__ static BitWord group(BitWord b1, BitWord b0, BitWord c) {
-        BitWord r = 0;
-        if constexpr (entry(Base, 0, 0, 0)) r |= ~b1 & ~b0 & ~c;
-        if constexpr (entry(Base, 0, 0, 1)) r |= ~b1 & ~b0 & c;
-        if constexpr (entry(Base, 0, 1, 0)) r |= ~b1 & b0 & ~c;
-        if constexpr (entry(Base, 0, 1, 1)) r |= ~b1 & b0 & c;
-        if constexpr (entry(Base, 1, 0, 0)) r |= b1 & ~b0 & ~c;
-        if constexpr (entry(Base, 1, 0, 1)) r |= b1 & ~b0 & c;
-        if constexpr (entry(Base, 1, 1, 0)) r |= b1 & b0 & ~c;
-        if constexpr (entry(Base, 1, 1, 1)) r |= b1 & b0 & c;
-        return r;
+    static constexpr unsigned lut(int base) {
+        unsigned bits = 0;
+        for (int i = 0; i < 8; ++i) bits |= unsigned(entry(base, i >> 2, (i >> 1) & 1, i & 1)) << i;
+        return bits;
     }
 
     __device__ __forceinline__ BitWord operator()(const BlockCount& n, BitWord centre) const {
-        const BitWord low = choose(n.b2, group<0>(n.b1, n.b0, centre), group<4>(n.b1, n.b0, centre));
+        const BitWord low = choose(n.b2, lop3<lut(0)>(n.b1, n.b0, centre), lop3<lut(4)>(n.b1, n.b0, centre));
         if constexpr (!kNeedsEight) return low;
-        return choose(n.b3, low, group<8>(0, n.b0, centre)); // b3 set: t is 8 or 9, so b2 = b1 = 0
+        // b3 set: t is 8 or 9, so b2 = b1 = 0 (the entries for b1 = 1 are never used).
+        return choose(n.b3, low, lop3<lut(8)>(n.b1, n.b0, centre));
     }
 };
 

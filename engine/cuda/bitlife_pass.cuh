@@ -25,7 +25,9 @@
 
 namespace catlab::cuda {
 
-inline constexpr int kPassThreads = 128;
+// One warp per block: the warp's task then depends on blockIdx alone, which the compiler knows is the
+// same for the whole warp, so the shuffles need no provision for diverged lanes.
+inline constexpr int kPassThreads = 32;
 inline constexpr int kStripWords = 30; // words a warp writes per row
 
 // How the grid is cut into warp tasks: strips of kStripWords words times blocks of blockRows rows.
@@ -68,7 +70,7 @@ struct PassPipeline {
     __device__ __forceinline__ BitWord level(int l, BitWord row, const Logic& logic) {
         const BitWord west = __funnelshift_l(__shfl_up_sync(0xffffffffu, row, 1), row, 1);
         const BitWord east = __funnelshift_r(row, __shfl_down_sync(0xffffffffu, row, 1), 1);
-        ones[l][J] = west ^ row ^ east;
+        ones[l][J] = xor3(west, row, east);
         twos[l][J] = majority(west, row, east);
         rows[l][J] = row;
         constexpr int Oldest = (J + 1) % 3, Middle = (J + 2) % 3;
@@ -104,9 +106,8 @@ __global__ void __launch_bounds__(kPassThreads, MinBlocks)
     bitLifePassKernel(const BitWord* __restrict__ in, BitWord* __restrict__ out, BitGeometry g, PassPlan plan,
                       Logic logic) {
     static_assert(G >= 1 && G <= kBitHaloRows && G < kBitHaloBits);
-    const long long warp = (blockIdx.x * (long long)blockDim.x + threadIdx.x) / 32;
-    if (warp >= plan.warps()) return; // whole warps only
-    const int lane = threadIdx.x % 32;
+    const long long warp = blockIdx.x; // the launch has exactly plan.warps() blocks
+    const int lane = threadIdx.x;
     const int strip = int(warp % plan.strips), block = int(warp / plan.strips);
     const int y0 = block * plan.blockRows;
     const int height = min(plan.blockRows, g.height - y0);
