@@ -210,6 +210,22 @@ std::vector<int> benchRadii(const BenchOptions& options) {
     return parseRadiusList("1..16");
 }
 
+namespace {
+
+// The table's "rules" line.
+std::string rulesText(const BenchOptions& o) {
+    if (!o.rule)
+        return o.ruleSet == "cat" ? "CAT paper instances (cat-r1..cat-r16), scaled beyond"
+                                  : "cat-r16 scaled to each radius";
+    const int own = resolveRule(*o.rule).spec.rule.radius;
+    std::string text =
+        "--rule " + *o.rule + " (" + benchRuleFor(own, o).rule.format() + " at r=" + std::to_string(own) + ")";
+    if (benchRadii(o) != std::vector<int>{own}) text += ", reshaped to other radii";
+    return text;
+}
+
+} // namespace
+
 std::vector<std::string> selectBackends(const std::string& list, std::ostream& notices) {
     const BackendRegistry& registry = BackendRegistry::instance();
     std::vector<std::string> names;
@@ -387,13 +403,8 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
     out << "catlab bench  commit " << report.commit << ", " << report.date << '\n'
         << "gpu           " << report.gpuName << '\n'
         << "power         " << report.powerSource << '\n'
-        << "rules         "
-        << (o.rule ? "--rule " + *o.rule + " (" + benchRuleFor(benchRadii(o).front(), o).rule.format() +
-                         " at r=" + std::to_string(benchRadii(o).front()) + "), reshaped to other radii"
-            : o.ruleSet == "cat" ? std::string("CAT paper instances (cat-r1..cat-r16), scaled beyond")
-                                 : std::string("cat-r16 scaled to each radius"))
-        << "\ntiming        " << o.warmup << " warm-up steps, then " << o.repeats << " x "
-        << (o.seconds ? "about " + number(*o.seconds) + " s of" : std::to_string(o.steps))
+        << "rules         " << rulesText(o) << "\ntiming        " << o.warmup << " warm-up steps, then " << o.repeats
+        << " x " << (o.seconds ? "about " + number(*o.seconds) + " s of" : std::to_string(o.steps))
         << " steps; ms/step is the median over the repeats\n"
         << "floor         "
         << (report.bandwidth ? "bytes a step must move / " + number(*report.bandwidth / 1e9) +

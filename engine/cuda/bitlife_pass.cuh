@@ -101,8 +101,8 @@ struct PassPipeline {
     }
 };
 
-template <int G, bool Skew, class Logic, int MinBlocks = 1>
-__global__ void __launch_bounds__(kPassThreads, MinBlocks)
+template <int G, bool Skew, class Logic>
+__global__ void __launch_bounds__(kPassThreads)
     bitLifePassKernel(const BitWord* __restrict__ in, BitWord* __restrict__ out, BitGeometry g, PassPlan plan,
                       Logic logic) {
     static_assert(G >= 1 && G <= kBitHaloRows && G < kBitHaloBits);

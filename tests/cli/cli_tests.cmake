@@ -36,7 +36,7 @@ expect(run_auto 0 "backend     [a-z-]+\n +\\(auto picked [a-z-]+ for" run --rule
 expect(rules 0 "bosco +Bosco's Rule +0.5 +R5,C0,M1,S34..58,B34..45,NM" rules)
 expect(version 0 "catlab [0-9]" --version)
 expect(bench_rule 0 "rules +--rule life \\(B3/S23 at r=1\\).*cpu-naive +1 +64 " bench --rule life --backends cpu-naive --size 64 --steps 2 --repeats 1 --warmup 0)
-expect(bench_rule_radii 0 "cpu-naive +2 +64 .*wrote bench.csv" bench --rule B36/S23 --radius 1,2 --backends cpu-naive --size 64 --steps 1 --repeats 1 --warmup 0 --csv bench.csv)
+expect(bench_rule_radii 0 "B36/S23 at r=1\\), reshaped to other radii.*cpu-naive +2 +64 .*wrote bench.csv" bench --rule B36/S23 --radius 1,2 --backends cpu-naive --size 64 --steps 1 --repeats 1 --warmup 0 --csv bench.csv)
 file(READ "${WORK}/bench.csv" bench_csv)
 if(NOT bench_csv MATCHES "cpu-naive,1,B36/S23,B36/S23,64,64" OR NOT bench_csv MATCHES "cpu-naive,2,B36/S23 reshaped to r2,")
   message(SEND_ERROR "bench_rule_radii: unexpected CSV:\n${bench_csv}")

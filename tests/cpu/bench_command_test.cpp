@@ -275,7 +275,7 @@ TEST(bench_command, RuleReplacesTheRuleSetAtItsOwnRadius) {
     EXPECT_EQ(report.rows[0].ruleName, "ANNEAL");
     std::ostringstream table;
     printBenchTable(report, table);
-    EXPECT_NE(table.str().find("--rule anneal (B4678/S35678 at r=1)"), std::string::npos) << table.str();
+    EXPECT_NE(table.str().find("--rule anneal (B4678/S35678 at r=1)\n"), std::string::npos) << table.str();
 }
 
 TEST(bench_command, RuleIsReshapedToOtherRadii) {
