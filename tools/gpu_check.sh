@@ -5,7 +5,8 @@
 #
 #   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR] [--steps tests,sanitize,bench]
 #
-# Steps: tests, sanitize, bench (n=60416, radii 1..500), bench-small (n=16384, radii 1..16).
+# Steps: tests, sanitize, bench (n=60416, radii 1..500), bench-small (n=16384, radii 1..16),
+# render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README).
 # --prebuilt DIR: use DIR/catlab and DIR/catlab_gpu_tests (built elsewhere for this GPU) when they run
 # here; otherwise build.
 set -uo pipefail
@@ -70,6 +71,22 @@ if want bench; then
         --seconds 0.3 --repeats 3 --warmup 1 --max-ms 2000 --csv "$out/bench-60416.csv" --plot "$out/bench-60416.png" \
         >"$out/bench-60416.txt" 2>&1 || status=1
     grep -v '^catlab bench: ' "$out/bench-60416.txt"
+fi
+if want render; then
+    log "render tests (EGL, CUDA-GL interop)"
+    render_tests=${tests%/*}/catlab_render_tests
+    "$render_tests" >"$out/render-tests.log" 2>&1 || status=1
+    grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/render-tests.log" | tee -a "$out/summary.txt"
+fi
+if want bench-view; then
+    # The desktop view's frame time at 3840x2160 while a LtL r=5 grid steps every frame (the window's
+    # target: 60 fps), and the same for the largest grid.
+    log "bench-view 3840x2160"
+    for grid in 16384 60416; do
+        "$bin/catlab" bench-view --size 3840x2160 --grid $grid --rule cat-r5 --frames 200 --warmup 20 \
+            --csv "$out/frame-time.csv" >>"$out/bench-view.txt" 2>&1 || status=1
+    done
+    cat "$out/bench-view.txt"
 fi
 if want bench-small; then
     # The CAT paper's other size, every radius 1..16.

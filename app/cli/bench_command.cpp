@@ -7,6 +7,7 @@
 
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 #include "catlab/memory_bandwidth.hpp"
 #include "catlab/nvml_power.hpp"
 #include "catlab/presets.hpp"
@@ -333,7 +334,7 @@ BenchRow measureRow(const BackendInfo& info, const BenchRule& rule, int radius, 
 BenchReport runBench(const BenchOptions& options, std::ostream& log) {
     checkOptions(options);
     const std::vector<int> radii = benchRadii(options);
-    const GridSize size = parseSize(options.size);
+    const GridSize size = parseGridSize(options.size);
     {
         const int maxRadius = *std::max_element(radii.begin(), radii.end());
         const BenchRule widest = benchRuleFor(maxRadius, options);

@@ -12,6 +12,7 @@
 
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rule_scaling.hpp"
 #include "catlab/simulator.hpp"
@@ -143,14 +144,14 @@ struct Split {
 int runBenchView(const BenchViewOptions& o) {
     GridSize frame;
     try {
-        frame = parseSize(o.frameSize);
+        frame = parseGridSize(o.frameSize);
     } catch (const Error&) {
         frame = {};
     }
     if (frame.width < 1 || frame.height < 1 || frame.width > kMaxViewSide || frame.height > kMaxViewSide)
         throw Error("--size " + o.frameSize + ": the frame must be WxH pixels, each side 1.." +
                     std::to_string(kMaxViewSide));
-    const GridSize grid = parseSize(o.grid);
+    const GridSize grid = parseGridSize(o.grid);
     if (o.frames < 1) throw Error("--frames must be at least 1");
     if (o.warmup < 0) throw Error("--warmup cannot be negative");
     if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);

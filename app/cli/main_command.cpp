@@ -5,6 +5,7 @@
 #include "build_info.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 
 #ifdef CATLAB_HAVE_GUI
 #include "gui/glfw_library.hpp"
@@ -69,7 +70,7 @@ int openWindow(const DefaultCommandOptions& o) {
         if (!o.frames && !o.script) window.frames = 1;
     }
     if (o.windowSize) {
-        const GridSize size = parseSize(*o.windowSize);
+        const GridSize size = parseGridSize(*o.windowSize);
         window.width = size.width;
         window.height = size.height;
     }

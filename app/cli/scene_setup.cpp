@@ -3,6 +3,7 @@
 #include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rle.hpp"
 
@@ -14,34 +15,12 @@
 namespace catlab::cli {
 namespace {
 
-std::string sizeText(GridSize s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
-
-int parseSide(const std::string& whole, std::string_view text) {
-    long long v = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw Error("bad grid size '" + whole + "': expected WxH or N, e.g. 1000x777");
-    if (v < 1 || v > kMaxGridSide)
-        throw Error("bad grid size '" + whole + "': each side must be 1.." + std::to_string(kMaxGridSide));
-    return int(v);
-}
-
 // Room around a pattern that names no torus: at least the default size, and twice the pattern.
 GridSize roomFor(const Grid& pattern) {
     return {std::max(kDefaultSize.width, 2 * pattern.width()), std::max(kDefaultSize.height, 2 * pattern.height())};
 }
 
 } // namespace
-
-GridSize parseSize(const std::string& text) {
-    const size_t x = text.find_first_of("xX");
-    if (x == std::string::npos) {
-        const int n = parseSide(text, text);
-        return {n, n};
-    }
-    return {parseSide(text, std::string_view(text).substr(0, x)),
-            parseSide(text, std::string_view(text).substr(x + 1))};
-}
 
 void checkWritable(const std::string& path) {
     const bool existed = std::filesystem::exists(path);
@@ -61,7 +40,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         cliRule = resolved.spec;
         preset = resolved.preset;
     }
-    const std::optional<GridSize> cliSize = options.size ? std::optional(parseSize(*options.size)) : std::nullopt;
+    const std::optional<GridSize> cliSize = options.size ? std::optional(parseGridSize(*options.size)) : std::nullopt;
 
     if (options.inPath) {
         if (options.density) throw Error("--density sets a random start and cannot be combined with --in");
@@ -77,11 +56,11 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         // Size: --size, else the torus of the --rule string, else the file's torus, else room around it.
         std::optional<GridSize> fileTorus = fileRule ? fileRule->torus : std::nullopt;
         if (cliSize && fileTorus && *cliSize != *fileTorus)
-            notices << "catlab: note: --size " << sizeText(*cliSize) << " overrides the torus " << sizeText(*fileTorus)
-                    << " named in " << *options.inPath << '\n';
+            notices << "catlab: note: --size " << formatGridSize(*cliSize) << " overrides the torus "
+                    << formatGridSize(*fileTorus) << " named in " << *options.inPath << '\n';
         if (cliSize && cliRule && cliRule->torus && *cliSize != *cliRule->torus)
-            throw Error("--size " + sizeText(*cliSize) + " contradicts the torus " + sizeText(*cliRule->torus) +
-                        " in --rule");
+            throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " +
+                        formatGridSize(*cliRule->torus) + " in --rule");
         scene.size = cliSize                     ? *cliSize
                      : cliRule && cliRule->torus ? *cliRule->torus
                      : fileTorus                 ? *fileTorus
@@ -98,7 +77,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         if (!cliRule) preset = &defaultPreset();
         scene.rule = spec.rule;
         if (cliSize && spec.torus && *cliSize != *spec.torus)
-            throw Error("--size " + sizeText(*cliSize) + " contradicts the torus " + sizeText(*spec.torus) +
+            throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " + formatGridSize(*spec.torus) +
                         " in --rule");
         scene.size = cliSize ? *cliSize : spec.torus ? *spec.torus : kDefaultSize;
         scene.density = options.density ? *options.density : preset ? preset->density : 0.5;

@@ -27,9 +27,6 @@ struct Scene {
 // file says, a note goes to `notices`; contradictions that cannot be resolved throw catlab::Error.
 Scene setUpScene(const RunOptions& options, std::ostream& notices);
 
-// "WxH" or "N"; throws catlab::Error naming the text.
-GridSize parseSize(const std::string& text);
-
 // Throws catlab::Error when `path` cannot be written (checked before a long run, not after).
 void checkWritable(const std::string& path);
 

@@ -3,6 +3,7 @@
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
 #include "gui/view_navigation.hpp"
+#include "gui/window_events.hpp"
 
 #include "render/view_renderer.hpp"
 
@@ -47,10 +48,14 @@ struct Lab {
     Rule shapeBase;
 
     bool panelVisible = true;
+    // Framebuffer pixels the panel covers at the window's right edge (measured as it is drawn): fit
+    // leaves them free. The first fit happens before the first panel, hence a starting guess.
+    int panelCover = 396;
     bool follow = false;                         // pan along with the population's centre of mass
     int pendingSteps = 0;                        // single steps asked for while paused (key N, Step button)
     int viewWidth = 1, viewHeight = 1;           // the view's size in framebuffer pixels, updated every frame
     std::vector<std::string> screenshotRequests; // saved at the end of the current frame
+    std::vector<KeyPress> scriptedKeys;          // pressed by a script; acted on with this frame's keys
     bool quitRequested = false;                  // leave after the current frame
 
     // The most recent outcome of a user action, shown at the top of the panel.

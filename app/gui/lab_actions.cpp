@@ -139,7 +139,17 @@ std::string defaultScreenshotName() {
     return text;
 }
 
-void fitView(Lab& lab) { lab.view.fit(lab.viewWidth, lab.viewHeight); }
+void fitView(Lab& lab) {
+    // The panel floats over the right side: fit into what it leaves, unless that is too narrow.
+    const int cover = lab.panelVisible ? std::clamp(lab.panelCover, 0, lab.viewWidth) : 0;
+    const int free = lab.viewWidth - cover;
+    if (cover == 0 || free < lab.viewWidth / 3) {
+        lab.view.fit(lab.viewWidth, lab.viewHeight);
+        return;
+    }
+    lab.view.fit(free, lab.viewHeight);
+    lab.view.panPixels(-0.5 * cover, 0); // the picture's centre to the free part's centre
+}
 
 void changeSpeed(Lab& lab, bool faster) {
     int& steps = lab.run.stepsPerFrame;

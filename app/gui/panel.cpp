@@ -13,9 +13,12 @@ void drawPanel(Lab& lab, PanelState& state) {
     ImGui::SetNextWindowSize(ImVec2(width, viewport->WorkSize.y - 16), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.92f);
     if (!ImGui::Begin("catlab  (Tab hides)")) {
+        lab.panelCover = 0; // collapsed to its title bar
         ImGui::End();
         return;
     }
+    const float rightEdge = viewport->WorkPos.x + viewport->WorkSize.x;
+    lab.panelCover = int((rightEdge - ImGui::GetWindowPos().x) * ImGui::GetIO().DisplayFramebufferScale.x);
     if (!lab.status.empty()) {
         const ImVec4 colour = lab.statusIsError ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
         ImGui::PushTextWrapPos(0.0f);

@@ -1,6 +1,7 @@
-#include "gui/grid_size_text.hpp"
 #include "gui/lab_actions.hpp"
 #include "gui/panel_sections.hpp"
+
+#include "catlab/grid_size_text.hpp"
 
 #include <imgui.h>
 

@@ -39,6 +39,7 @@ const std::vector<ScriptCommandSpec>& scriptCommandSpecs() {
         {"save", {Rest}, 1, "save FILE.rle", "save the grid as RLE"},
         {"screenshot", {Rest}, 1, "screenshot FILE.png", "save the window as PNG after this frame"},
         {"status", {}, 0, "status", "print rule, backend, grid, generation and population to stdout"},
+        {"key", {Word}, 1, "key NAME", "press a shortcut key this frame, e.g. space, n, f, tab, f12, ctrl+r"},
         {"quit", {}, 0, "quit", "close the window after this frame"},
     };
     return specs;

@@ -1,8 +1,9 @@
 #include "gui/script_runner.hpp"
-#include "gui/grid_size_text.hpp"
+#include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 
 #include <map>
 #include <ostream>
@@ -140,6 +141,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
                    << "\npopulation " << c.lab.session.simulator().population() << '\n'
                    << std::flush;
          }},
+        {"key", [](Context& c, const Args& a) { c.lab.scriptedKeys.push_back(parseKeyName(a[0])); }},
         {"quit", [](Context& c, const Args&) { c.lab.quitRequested = true; }},
     };
     return handlers;

@@ -3,13 +3,12 @@
 #include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 
 #include <new>
 
 namespace catlab::gui {
 namespace {
-
-std::string sizeText(GridSize s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
 
 // Builds a simulator, turning a failed allocation into a message that names the grid.
 template <class... Args>
@@ -17,7 +16,7 @@ std::unique_ptr<Simulator> makeSimulator(GridSize size, Args&&... args) {
     try {
         return std::make_unique<Simulator>(std::forward<Args>(args)...);
     } catch (const std::bad_alloc&) {
-        throw Error("not enough memory for a " + sizeText(size) + " grid");
+        throw Error("not enough memory for a " + formatGridSize(size) + " grid");
     }
 }
 

@@ -119,8 +119,11 @@ int runWindow(const WindowOptions& options) {
         if (script) script->beginFrame(lab);
 
         imgui.beginFrame();
-        if (!imgui.wantsKeyboard()) applyShortcuts(events.takeKeyPresses(), lab);
-        events.takeKeyPresses(); // typed into the panel: not shortcuts
+        std::vector<KeyPress> keys = events.takeKeyPresses();
+        if (imgui.wantsKeyboard()) keys.clear(); // typed into the panel: not shortcuts
+        keys.insert(keys.end(), lab.scriptedKeys.begin(), lab.scriptedKeys.end());
+        lab.scriptedKeys.clear();
+        applyShortcuts(keys, lab);
         mouse.update(window.handle(), events.takeScroll(), imgui.wantsMouse(), lab, size);
         loadDropped(events.takeDroppedPaths(), lab);
 

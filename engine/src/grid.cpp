@@ -1,4 +1,5 @@
 #include "catlab/grid.hpp"
+#include "catlab/grid_size_text.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/random.hpp"
@@ -17,26 +18,25 @@ std::uint64_t availableHostBytes() {
     return std::uint64_t(pages) * std::uint64_t(pageSize);
 }
 
-std::string sizeText(GridSize s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
-
 } // namespace
 
 void checkGridSize(GridSize size, const Rule* rule) {
-    if (size.width < 1 || size.height < 1) throw Error("grid size " + sizeText(size) + " must be positive");
+    if (size.width < 1 || size.height < 1) throw Error("grid size " + formatGridSize(size) + " must be positive");
     if (size.width > kMaxGridSide || size.height > kMaxGridSide)
-        throw Error("grid size " + sizeText(size) + " exceeds the largest side, " + std::to_string(kMaxGridSide));
+        throw Error("grid size " + formatGridSize(size) + " exceeds the largest side, " + std::to_string(kMaxGridSide));
     const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
     if (cells > kMaxGridCells)
-        throw Error("grid size " + sizeText(size) + " has more than " + std::to_string(kMaxGridCells) + " cells");
+        throw Error("grid size " + formatGridSize(size) + " has more than " + std::to_string(kMaxGridCells) + " cells");
     if (rule) {
         const int minSide = 2 * rule->radius + 1;
         if (size.width < minSide || size.height < minSide)
-            throw Error("grid size " + sizeText(size) + " is too small for radius " + std::to_string(rule->radius) +
-                        ": each side needs at least 2r+1 = " + std::to_string(minSide) + " cells");
+            throw Error("grid size " + formatGridSize(size) + " is too small for radius " +
+                        std::to_string(rule->radius) + ": each side needs at least 2r+1 = " + std::to_string(minSide) +
+                        " cells");
     }
     const std::uint64_t available = availableHostBytes();
     if (cells > available)
-        throw Error("grid size " + sizeText(size) + " needs " + std::to_string(cells >> 20) + " MiB but only " +
+        throw Error("grid size " + formatGridSize(size) + " needs " + std::to_string(cells >> 20) + " MiB but only " +
                     std::to_string(available >> 20) + " MiB of host memory is free");
 }
 
@@ -45,7 +45,7 @@ Grid::Grid(GridSize size) : size_(size) {
     try {
         cells_.assign(std::size_t(size.width) * std::size_t(size.height), Cell{0});
     } catch (const std::bad_alloc&) {
-        throw Error("out of host memory allocating a " + sizeText(size) + " grid");
+        throw Error("out of host memory allocating a " + formatGridSize(size) + " grid");
     }
 }
 

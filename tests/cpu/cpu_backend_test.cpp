@@ -1,6 +1,7 @@
 // The `cpu` backend against the `cpu-naive` oracle: full grids, cell for cell, generation after generation.
 #include "catlab/backend_registry.hpp"
 #include "catlab/grid.hpp"
+#include "catlab/grid_size_text.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rule.hpp"
 #include "catlab/simulator.hpp"
@@ -18,14 +19,12 @@ namespace {
 
 constexpr int kSteps = 100;
 
-std::string sizeText(GridSize s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
-
 // Compares whole grids; a failure names the rule, the generation and the first differing cell.
 ::testing::AssertionResult sameGrid(const Rule& rule, const Grid& got, const Grid& want, std::uint64_t generation) {
     const long long i = firstDifference(got, want);
     if (i < 0) return ::testing::AssertionSuccess();
     const int w = got.width();
-    return ::testing::AssertionFailure() << rule.format() << " on " << sizeText(got.size())
+    return ::testing::AssertionFailure() << rule.format() << " on " << formatGridSize(got.size())
                                          << ": first difference at generation " << generation << ", cell (" << i % w
                                          << ", " << i / w << "): cpu " << int(got.cells()[std::size_t(i)])
                                          << ", cpu-naive " << int(want.cells()[std::size_t(i)]);

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace catlab::testing {
 namespace {
 
@@ -251,6 +253,78 @@ TEST(Window, PlayingAdvancesGenerationsEachFrame) {
     const RunResult run = runCatlab(withScript(script), dir);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("generation 12\n"), std::string::npos) << run.out;
+}
+
+TEST(Window, KeysStepPlayAndPause) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "keys.txt",
+                                    "pause\nkey n\nframes 1\nstatus\nkey plus\nkey space\nframes 3\nkey space\n"
+                                    "frames 1\nstatus\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    // N: one generation while paused. Plus: 2 generations a frame. Space: play for 3 frames, then pause.
+    EXPECT_NE(run.out.find("generation 1\n"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("generation 7\n"), std::string::npos) << run.out;
+}
+
+TEST(Window, KeyFFitsAndTabHidesThePanel) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "view.txt",
+                                    "pause\nframes 1\nscreenshot fit.png\nzoom 4 100 100\nframes 1\n"
+                                    "screenshot zoomed.png\nkey f\nframes 1\nscreenshot key-fit.png\n"
+                                    "panel show\nframes 1\nscreenshot panel.png\nkey tab\nframes 1\n"
+                                    "screenshot tab.png\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image fit = readPng(dir / "fit.png");
+    EXPECT_FALSE(differingPixels(fit, readPng(dir / "zoomed.png")).empty());
+    EXPECT_EQ(fit, readPng(dir / "key-fit.png"));
+    EXPECT_FALSE(differingPixels(fit, readPng(dir / "panel.png")).empty());
+    EXPECT_EQ(fit, readPng(dir / "tab.png"));
+}
+
+// Columns drawn as the torus seam (blue lines between the copies of the grid), first column of each line.
+std::vector<int> seamColumns(const Image& image) {
+    std::vector<int> seams;
+    for (int x = 0; x < image.width; ++x) {
+        int blue = 0;
+        for (int y = 0; y < image.height; ++y) {
+            const std::uint8_t* p = image.at(x, y);
+            blue += p[2] > p[0] + 40;
+        }
+        if (blue > image.height * 9 / 10 && (seams.empty() || seams.back() != x - 1)) seams.push_back(x);
+    }
+    return seams;
+}
+
+bool hasSeamPair(const std::vector<int>& seams, int firstFrom, int firstTo, int secondFrom, int secondTo) {
+    for (std::size_t i = 0; i + 1 < seams.size(); ++i)
+        if (seams[i] >= firstFrom && seams[i] <= firstTo && seams[i + 1] >= secondFrom && seams[i + 1] <= secondTo)
+            return true;
+    return false;
+}
+
+TEST(Window, FitLeavesThePanelsSideFree) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "fit.txt",
+                                    "pause\nfit\nframes 1\npanel hide\nframes 1\nscreenshot beside.png\n"
+                                    "fit\nframes 1\nscreenshot whole.png\nquit\n");
+    const RunResult run = runCatlab({"--window", "640x240", "--script", script.string()}, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    // The 1024^2 grid fits the height (240 pixels). Beside the panel (about 390 pixels on the right) its
+    // copy between two seams is centred in the free left part; without the panel, in the whole width.
+    const std::vector<int> beside = seamColumns(readPng(dir / "beside.png"));
+    EXPECT_TRUE(hasSeamPair(beside, 0, 12, 238, 254)) << ::testing::PrintToString(beside);
+    const std::vector<int> whole = seamColumns(readPng(dir / "whole.png"));
+    EXPECT_TRUE(hasSeamPair(whole, 197, 203, 437, 443)) << ::testing::PrintToString(whole);
+}
+
+TEST(Window, UnknownKeyNamesTheScriptLine) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "badkey.txt", "pause\nkey hyperspace\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("badkey.txt:2: key: unknown key 'hyperspace'"), std::string::npos) << run.err;
 }
 
 TEST(Window, NoDisplayIsAClearError) {

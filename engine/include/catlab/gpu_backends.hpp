@@ -17,7 +17,7 @@ inline constexpr std::array<GpuBackendDescription, 7> kGpuBackendDescriptions{{
     {"coarse", "CUDA: large shared-memory tile, thread coarsening"},
     {"mcell", "CUDA: several cells per thread sharing neighbourhood reads"},
     {"pack", "CUDA: 8 one-byte cells packed in a 64-bit word, bitwise neighbourhood work"},
-    {"cat", "CUDA: neighbourhood sums as matrix products on tensor cores (WMMA)"},
+    {"cat", "CUDA: neighbourhood sums as 8-bit matrix products on tensor cores (WMMA)"},
     {"bitlife", "CUDA: one bit per cell, bit-sliced counts, 16 generations per pass in registers (radius 1)"},
 }};
 

@@ -1,4 +1,4 @@
-#include "gui/grid_size_text.hpp"
+#include "catlab/grid_size_text.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/grid.hpp"
@@ -6,7 +6,7 @@
 #include <charconv>
 #include <string_view>
 
-namespace catlab::gui {
+namespace catlab {
 namespace {
 
 int parseSide(const std::string& whole, std::string_view text) {
@@ -33,4 +33,4 @@ GridSize parseGridSize(const std::string& text) {
 
 std::string formatGridSize(GridSize size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
 
-} // namespace catlab::gui
+} // namespace catlab
