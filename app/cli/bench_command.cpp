@@ -11,6 +11,7 @@
 #include "catlab/memory_bandwidth.hpp"
 #include "catlab/nvml_power.hpp"
 #include "catlab/presets.hpp"
+#include "catlab/rule_scaling.hpp"
 #include "catlab/simulator.hpp"
 #include "catlab/step_timer.hpp"
 
@@ -100,6 +101,9 @@ double median(std::vector<double> v) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+// Not catlab::reshapeRule: that one maps fraction ranges ([c - 1/2, c + 1/2) / N) and gives other
+// intervals (cat-r16 at r = 1: S2/B2 there, S1..2/B1..2 here). The bench keeps its documented rounding
+// so that its figures stay comparable from run to run.
 Rule scaledRule(int radius, const Rule& templ) {
     Rule rule = templ;
     rule.radius = radius;
@@ -187,6 +191,41 @@ BenchRule benchRule(int radius, const std::string& ruleSet) {
     if (!templ) throw Error(std::string("preset ") + kScaledTemplate + " (the template of scaled rules) is missing");
     return {scaledRule(radius, templ->rule), "scaled r" + std::to_string(radius), templ->density};
 }
+
+BenchRule benchRuleFor(int radius, const BenchOptions& options) {
+    if (!options.rule) return benchRule(radius, options.ruleSet);
+    const ResolvedRule resolved = resolveRule(*options.rule);
+    if (resolved.spec.torus)
+        throw Error("--rule '" + *options.rule + "' has a torus suffix; give the grid with --size instead");
+    const Rule& own = resolved.spec.rule;
+    const std::string name = resolved.preset ? resolved.preset->name : own.format();
+    const double density = resolved.preset ? resolved.preset->density : BenchRule{}.density;
+    if (radius == own.radius) return {own, name, density};
+    const Rule reshaped = reshapeRule(own, {radius, own.neighbourhood, own.includeCentre});
+    return {reshaped, name + " reshaped to r" + std::to_string(radius), density};
+}
+
+std::vector<int> benchRadii(const BenchOptions& options) {
+    if (options.radii) return parseRadiusList(*options.radii);
+    if (options.rule) return {resolveRule(*options.rule).spec.rule.radius};
+    return parseRadiusList("1..16");
+}
+
+namespace {
+
+// The table's "rules" line.
+std::string rulesText(const BenchOptions& o) {
+    if (!o.rule)
+        return o.ruleSet == "cat" ? "CAT paper instances (cat-r1..cat-r16), scaled beyond"
+                                  : "cat-r16 scaled to each radius";
+    const int own = resolveRule(*o.rule).spec.rule.radius;
+    std::string text =
+        "--rule " + *o.rule + " (" + benchRuleFor(own, o).rule.format() + " at r=" + std::to_string(own) + ")";
+    if (benchRadii(o) != std::vector<int>{own}) text += ", reshaped to other radii";
+    return text;
+}
+
+} // namespace
 
 std::vector<std::string> selectBackends(const std::string& list, std::ostream& notices) {
     const BackendRegistry& registry = BackendRegistry::instance();
@@ -294,11 +333,11 @@ BenchRow measureRow(const BackendInfo& info, const BenchRule& rule, int radius, 
 
 BenchReport runBench(const BenchOptions& options, std::ostream& log) {
     checkOptions(options);
-    const std::vector<int> radii = parseRadiusList(options.radii);
+    const std::vector<int> radii = benchRadii(options);
     const GridSize size = parseGridSize(options.size);
     {
         const int maxRadius = *std::max_element(radii.begin(), radii.end());
-        const BenchRule widest = benchRule(maxRadius, options.ruleSet);
+        const BenchRule widest = benchRuleFor(maxRadius, options);
         checkGridSize(size, &widest.rule);
     }
     const std::vector<std::string> backends = selectBackends(options.backends, log);
@@ -331,7 +370,7 @@ BenchReport runBench(const BenchOptions& options, std::ostream& log) {
     std::vector<BenchRow> measured;
     std::map<std::string, std::string> overBudget; // backend -> why its larger radii are skipped
     for (int radius : radii) {
-        const BenchRule rule = benchRule(radius, options.ruleSet);
+        const BenchRule rule = benchRuleFor(radius, options);
         std::optional<size_t> baseRow; // index into `measured`
         for (const std::string& name : order) {
             BenchRow row;
@@ -365,11 +404,8 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
     out << "catlab bench  commit " << report.commit << ", " << report.date << '\n'
         << "gpu           " << report.gpuName << '\n'
         << "power         " << report.powerSource << '\n'
-        << "rules         "
-        << (o.ruleSet == "cat" ? "CAT paper instances (cat-r1..cat-r16), scaled beyond"
-                               : "cat-r16 scaled to each radius")
-        << "\ntiming        " << o.warmup << " warm-up steps, then " << o.repeats << " x "
-        << (o.seconds ? "about " + number(*o.seconds) + " s of" : std::to_string(o.steps))
+        << "rules         " << rulesText(o) << "\ntiming        " << o.warmup << " warm-up steps, then " << o.repeats
+        << " x " << (o.seconds ? "about " + number(*o.seconds) + " s of" : std::to_string(o.steps))
         << " steps; ms/step is the median over the repeats\n"
         << "floor         "
         << (report.bandwidth ? "bytes a step must move / " + number(*report.bandwidth / 1e9) +
@@ -475,6 +511,9 @@ void addBenchCommand(CLI::App& app) {
         "cat-r<r>, at its density. Other radii, and every radius with --rule-set scaled, run cat-r16\n"
         "(R16,C0,M0,S170..296,B170..300,NM, density 0.26) scaled to the neighbourhood size\n"
         "N(r) = (2r+1)^2 - 1: each count c of S and B becomes round(c * N(r) / 1088), clamped to 1..N(r).\n"
+        "--rule replaces the rule set with one preset or rule string (a preset at its density, a rule string\n"
+        "at 0.5); --radius then defaults to the rule's own radius, and other radii get the rule reshaped to\n"
+        "them (each interval keeps its fraction of the neighbourhood, as the GUI's radius control does).\n"
         "Timing: CUDA events for GPU backends, steady_clock for CPU backends; ms/step is the median over\n"
         "the repeats. Watts come from NVML (libnvidia-ml.so.1, loaded at run time) over the timed steps;\n"
         "use enough steps for the timed part to last about a second. Backends that cannot run a rule\n"
@@ -488,8 +527,9 @@ void addBenchCommand(CLI::App& app) {
         ->add_option("--backends", options->backends,
                      "Comma list of backends, or all (every backend available here but cpu-naive)")
         ->capture_default_str();
-    bench->add_option("--radius", options->radii, "Radii: ranges and lists, e.g. 1..16 or 1,2,4,8,16 or 1..16,32,100")
-        ->capture_default_str();
+    bench->add_option("--radius", options->radii,
+                      "Radii: ranges and lists, e.g. 1..16 or 1,2,4,8,16 or 1..16,32,100 (default 1..16, or the "
+                      "--rule's own radius)");
     bench->add_option("--size", options->size, "Torus size N (N x N) or WxH")->capture_default_str();
     bench->add_option("--steps", options->steps, "Generations per timed repeat")->capture_default_str();
     bench->add_option("--seconds", options->seconds,
@@ -501,6 +541,9 @@ void addBenchCommand(CLI::App& app) {
     bench->add_option("--seed", options->seed, "Seed of the random start")->capture_default_str();
     bench->add_option("--rule-set", options->ruleSet, "cat (paper instances) or scaled (see below)")
         ->capture_default_str();
+    bench->add_option("--rule", options->rule,
+                      "A preset or rule string (Golly notation) to benchmark instead of the rule set, e.g. life or "
+                      "B4678/S35678");
     bench->add_option("--csv", options->csvPath, "Write one row per (backend, radius) to this CSV file");
     bench->add_option("--plot", options->plotPath, "Draw ms/step and speedup over base against radius to this PNG");
     bench->callback([options] {

@@ -11,16 +11,17 @@
 namespace catlab::cli {
 
 struct BenchOptions {
-    std::string backends = "all";  // comma list of backend names and/or "all"
-    std::string radii = "1..16";   // see parseRadiusList
-    std::string size = "4096";     // "N" or "WxH"
-    int steps = 20;                // generations per repeat
-    std::optional<double> seconds; // instead of `steps`: as many generations as fill about this long
-    std::optional<double> maxMs;   // skip a backend's larger radii once a step took longer than this
+    std::string backends = "all";     // comma list of backend names and/or "all"
+    std::optional<std::string> radii; // see parseRadiusList; unset: 1..16, or the --rule's own radius
+    std::string size = "4096";        // "N" or "WxH"
+    int steps = 20;                   // generations per repeat
+    std::optional<double> seconds;    // instead of `steps`: as many generations as fill about this long
+    std::optional<double> maxMs;      // skip a backend's larger radii once a step took longer than this
     int repeats = 5;
     int warmup = 3; // generations before timing
     std::uint64_t seed = 1;
-    std::string ruleSet = "cat"; // "cat" or "scaled"
+    std::string ruleSet = "cat";     // "cat" or "scaled"
+    std::optional<std::string> rule; // a preset or rule string benchmarked instead of the rule set
     std::optional<std::string> csvPath;
     std::optional<std::string> plotPath;
     std::string nvmlLibrary = "libnvidia-ml.so.1"; // tests point this at a missing library
@@ -65,6 +66,14 @@ struct BenchRule {
     double density = 0.5;
 };
 BenchRule benchRule(int radius, const std::string& ruleSet);
+
+// The rule benchmarked at a radius under these options: --rule (a preset or rule string, reshaped with
+// catlab::reshapeRule to radii other than its own) when given, else benchRule(radius, ruleSet). Throws
+// catlab::Error for a bad rule or a torus suffix (the grid is --size).
+BenchRule benchRuleFor(int radius, const BenchOptions& options);
+
+// The radii benchmarked: --radius, else the --rule's own radius, else 1..16.
+std::vector<int> benchRadii(const BenchOptions& options);
 
 // Backend names (canonical spelling) for a --backends list; "all" is every backend available here
 // except cpu-naive. Throws catlab::Error for unknown names (listing the known ones).

@@ -2,6 +2,7 @@
 #include "byte_grid_backend.cuh"
 #include "cuda_backends.hpp"
 #include "fast_path.cuh"
+#include "tile_grid.cuh"
 
 namespace catlab::cuda {
 namespace {
@@ -10,7 +11,7 @@ namespace {
 __global__ void baseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
                                DeviceRule rule, const unsigned* __restrict__ table, int words) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
-    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    const int y = tileRow() * blockDim.y + threadIdx.y;
     if (x >= width || y >= height) return;
     int count = 0;
     for (int dy = -rule.radius; dy <= rule.radius; ++dy) {
@@ -34,7 +35,7 @@ __global__ void baseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ o
 template <int R>
 __global__ void __launch_bounds__(256) baseFastKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width,
                                                       int height, const unsigned* __restrict__ table, int words) {
-    const int x0 = blockIdx.x * blockDim.x, y0 = blockIdx.y * blockDim.y;
+    const int x0 = blockIdx.x * blockDim.x, y0 = tileRow() * blockDim.y;
     const int x = x0 + threadIdx.x, y = y0 + threadIdx.y;
     const bool inside = (width & 3) == 0 && x0 >= R && x0 + int(blockDim.x) - R + 4 * kSpanWords<R> <= width &&
                         y0 >= R && y0 + int(blockDim.y) + R <= height;
@@ -70,7 +71,7 @@ class BaseBackend final : public ByteGridBackend {
     void stepOnce(const Cell* in, Cell* out) override {
         const GridSize s = gridSize();
         const dim3 threads(32, 8);
-        const dim3 blocks(blocksFor(s.width, threads.x), blocksFor(s.height, threads.y));
+        const dim3 blocks = tileGridForRows(blocksFor(s.width, threads.x), s.height, threads.y);
         withFastRadius(deviceRule(), [&]<int R>() {
             if constexpr (R == 0)
                 baseStepKernel<<<blocks, threads>>>(in, out, s.width, s.height, deviceRule(), table(), tableWords());

@@ -1,5 +1,6 @@
 #include "byte_grid_backend.cuh"
 #include "cell_rect_access.cuh"
+#include "tile_grid.cuh"
 #include "view_export.cuh"
 
 #include "catlab/error.hpp"
@@ -16,9 +17,9 @@ void checkSize(GridSize expected, GridSize given, const char* what) {
 
 __global__ void fillRandomKernel(Cell* cells, int width, int height, std::uint64_t threshold, std::uint64_t seed) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
-    const int y = blockIdx.y;
     if (x >= width) return;
-    cells[std::size_t(y) * width + x] = randomChance(threshold, seed, std::uint32_t(x), std::uint32_t(y));
+    for (int y = blockIdx.y; y < height; y += gridDim.y) // grids may have more rows than gridDim.y allows
+        cells[std::size_t(y) * width + x] = randomChance(threshold, seed, std::uint32_t(x), std::uint32_t(y));
 }
 
 __global__ void countLiveKernel(const Cell* cells, std::size_t count, unsigned long long* total) {
@@ -48,7 +49,7 @@ void copyCellsFromDevice(const Cell* device, CellBuffer destination, GridSize si
 void fillRandomOnDevice(Cell* device, GridSize size, double density, std::uint64_t seed) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     const unsigned threads = 256;
-    fillRandomKernel<<<dim3(blocksFor(size.width, threads), size.height), threads>>>(
+    fillRandomKernel<<<dim3(blocksFor(size.width, threads), std::min(unsigned(size.height), kMaxGridY)), threads>>>(
         device, size.width, size.height, probabilityThreshold(density), seed);
     CATLAB_CUDA_CHECK_LAUNCH();
 }

@@ -7,6 +7,7 @@
 #include "cuda_backends.hpp"
 #include "fast_path.cuh"
 #include "halo_band.cuh"
+#include "tile_grid.cuh"
 
 #include <algorithm>
 
@@ -29,7 +30,8 @@ __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__
     int* halfHeight = shared;
     Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
+    if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
     // Row half-widths shrink with |dy| for every neighbourhood, so each column is one centred span:
     // v(dx) = the largest |dy| whose row still reaches |dx|.
@@ -92,7 +94,8 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
     __shared__ __align__(16)
         Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
+    if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
     loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
     const BinaryTransition<R> next(table, words);
     __syncthreads();
@@ -153,7 +156,7 @@ class CoarseBackend final : public ByteGridBackend {
     void stepOnce(const Cell* in, Cell* out) override {
         const GridSize s = gridSize();
         const dim3 threads(kThreadsX, kThreadsY);
-        const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
+        const dim3 blocks = tileGridForRows(blocksFor(s.width, kTileW), s.height, kTileH);
         withFastRadius(deviceRule(), [&]<int R>() {
             if constexpr (R == 0)
                 coarseStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandCols_,

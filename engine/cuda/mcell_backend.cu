@@ -7,6 +7,7 @@
 #include "cuda_backends.hpp"
 #include "fast_path.cuh"
 #include "halo_band.cuh"
+#include "tile_grid.cuh"
 
 #include <algorithm>
 
@@ -36,7 +37,8 @@ __global__ void mcellStepKernel(const Cell* __restrict__ in, Cell* __restrict__ 
     Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
     const int pitch = kTileW + 2 * r;
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
+    if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
     for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY)
         halfWidth[i] = deviceRowHalfWidth(rule, i - r);
@@ -93,7 +95,8 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
     __shared__ __align__(16)
         Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
+    if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
     loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
     const BinaryTransition<R> transition(table, words);
     __syncthreads();
@@ -129,7 +132,7 @@ class McellBackend final : public ByteGridBackend {
     void stepOnce(const Cell* in, Cell* out) override {
         const GridSize s = gridSize();
         const dim3 threads(kThreadsX, kThreadsY);
-        const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
+        const dim3 blocks = tileGridForRows(blocksFor(s.width, kTileW), s.height, kTileH);
         withFastRadius(deviceRule(), [&]<int R>() {
             if constexpr (R == 0)
                 mcellStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_,

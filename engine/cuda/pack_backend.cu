@@ -8,6 +8,7 @@
 // per-count bit table in shared memory.
 #include "cuda_backends.hpp"
 #include "padded_grid_backend.cuh"
+#include "tile_grid.cuh"
 
 #include <algorithm>
 #include <numeric>
@@ -59,7 +60,7 @@ __global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ o
         __syncthreads();
     }
     const int w = blockIdx.x * blockDim.x + threadIdx.x;
-    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    const int y = tileRow() * blockDim.y + threadIdx.y;
     if (w >= words || y >= height) return;
     const Word* base = in + std::size_t(y + plan.radius) * pitchWords + w;
 
@@ -152,7 +153,7 @@ class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
     template <int K, bool Small = false>
     void launch(const Word* in, Word* out) {
         const dim3 threads(64, 4);
-        const dim3 blocks(blocksFor(words_, threads.x), blocksFor(geometry().height, threads.y));
+        const dim3 blocks = tileGridForRows(blocksFor(words_, threads.x), geometry().height, threads.y);
         const std::size_t shared = Small ? 0 : 2 * std::size_t(tableWords()) * sizeof(unsigned);
         packStepKernel<K, Small><<<blocks, threads, shared>>>(in, out, pitchWords_, words_, geometry().height, plan_,
                                                               deviceRule().states, table(), tableWords(), small_);

@@ -7,6 +7,7 @@
 #include "byte_grid_backend.cuh"
 #include "cell_rect_access.cuh"
 #include "fast_path.cuh" // wrapIndex
+#include "tile_grid.cuh" // kMaxGridY
 #include "view_export.cuh"
 
 #include "catlab/error.hpp"
@@ -36,32 +37,36 @@ struct FragmentLayout {
     }
 };
 
+// Row-wise kernels walk rows with a grid-stride loop over gridDim.y (rowsGrid): a grid may have more
+// rows than a launch grid is high.
+inline unsigned rowsGrid(int rows) { return unsigned(std::min(rows, int(kMaxGridY))); }
+
 template <class Layout>
 __global__ void packCellsKernel(const Cell* __restrict__ canonical, Cell* __restrict__ padded, PaddedGeometry g,
                                 Layout layout) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
-    const int y = blockIdx.y;
     if (x >= g.width) return;
-    padded[layout(g.left + x, g.top + y)] = canonical[std::size_t(y) * g.width + x];
+    for (int y = blockIdx.y; y < g.height; y += gridDim.y)
+        padded[layout(g.left + x, g.top + y)] = canonical[std::size_t(y) * g.width + x];
 }
 
 template <class Layout>
 __global__ void unpackCellsKernel(const Cell* __restrict__ padded, Cell* __restrict__ canonical, PaddedGeometry g,
                                   Layout layout) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
-    const int y = blockIdx.y;
     if (x >= g.width) return;
-    canonical[std::size_t(y) * g.width + x] = padded[layout(g.left + x, g.top + y)];
+    for (int y = blockIdx.y; y < g.height; y += gridDim.y)
+        canonical[std::size_t(y) * g.width + x] = padded[layout(g.left + x, g.top + y)];
 }
 
 // Halo columns of the interior rows: index i < left is column i, the rest follow the interior.
 template <class Layout>
 __global__ void sideHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    const int py = g.top + blockIdx.y;
     if (i >= g.paddedWidth - g.width) return;
     const int px = i < g.left ? i : i + g.width;
-    cells[layout(px, py)] = cells[layout(g.left + wrapIndex(px - g.left, g.width), py)];
+    for (int py = g.top + blockIdx.y; py < g.top + g.height; py += gridDim.y)
+        cells[layout(px, py)] = cells[layout(g.left + wrapIndex(px - g.left, g.width), py)];
 }
 
 // Whole halo rows above and below the interior; they read interior cells only, as the side halos do,
@@ -69,12 +74,13 @@ __global__ void sideHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
 template <class Layout>
 __global__ void rowHaloKernel(Cell* cells, PaddedGeometry g, Layout layout) {
     const int px = blockIdx.x * blockDim.x + threadIdx.x;
-    const int j = blockIdx.y;
     if (px >= g.paddedWidth) return;
-    const int py = j < g.top ? j : j + g.height;
     const int sx = g.left + wrapIndex(px - g.left, g.width);
-    const int sy = g.top + wrapIndex(py - g.top, g.height);
-    cells[layout(px, py)] = cells[layout(sx, sy)];
+    for (int j = blockIdx.y; j < g.paddedHeight - g.height; j += gridDim.y) {
+        const int py = j < g.top ? j : j + g.height;
+        const int sy = g.top + wrapIndex(py - g.top, g.height);
+        cells[layout(px, py)] = cells[layout(sx, sy)];
+    }
 }
 
 // Interior cell (x, y) of a padded state, for the view export and painting.
@@ -202,7 +208,7 @@ class PaddedGridBackend : public Backend {
 
     void pack(const Cell* canonical) {
         const unsigned threads = 256;
-        packCellsKernel<<<dim3(blocksFor(geometry_.width, threads), geometry_.height), threads>>>(
+        packCellsKernel<<<dim3(blocksFor(geometry_.width, threads), rowsGrid(geometry_.height)), threads>>>(
             canonical, current_.data(), geometry_, layout_);
         CATLAB_CUDA_CHECK_LAUNCH();
         refreshHalo(current_.data());
@@ -210,7 +216,7 @@ class PaddedGridBackend : public Backend {
 
     void unpack(Cell* canonical) const {
         const unsigned threads = 256;
-        unpackCellsKernel<<<dim3(blocksFor(geometry_.width, threads), geometry_.height), threads>>>(
+        unpackCellsKernel<<<dim3(blocksFor(geometry_.width, threads), rowsGrid(geometry_.height)), threads>>>(
             current_.data(), canonical, geometry_, layout_);
         CATLAB_CUDA_CHECK_LAUNCH();
     }
@@ -218,10 +224,11 @@ class PaddedGridBackend : public Backend {
     void refreshHalo(Cell* cells) const {
         const PaddedGeometry& g = geometry_;
         const unsigned threads = 128;
-        sideHaloKernel<<<dim3(blocksFor(g.paddedWidth - g.width, threads), g.height), threads>>>(cells, g, layout_);
+        sideHaloKernel<<<dim3(blocksFor(g.paddedWidth - g.width, threads), rowsGrid(g.height)), threads>>>(cells, g,
+                                                                                                           layout_);
         CATLAB_CUDA_CHECK_LAUNCH();
-        rowHaloKernel<<<dim3(blocksFor(g.paddedWidth, threads), g.paddedHeight - g.height), threads>>>(cells, g,
-                                                                                                       layout_);
+        rowHaloKernel<<<dim3(blocksFor(g.paddedWidth, threads), rowsGrid(g.paddedHeight - g.height)), threads>>>(
+            cells, g, layout_);
         CATLAB_CUDA_CHECK_LAUNCH();
     }
 

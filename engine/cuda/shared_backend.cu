@@ -5,6 +5,7 @@
 #include "cuda_backends.hpp"
 #include "fast_path.cuh"
 #include "halo_band.cuh"
+#include "tile_grid.cuh"
 
 #include <algorithm>
 
@@ -25,7 +26,8 @@ __global__ void sharedStepKernel(const Cell* __restrict__ in, Cell* __restrict__
     Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
     const int pitch = kTileW + 2 * r;
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
+    if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
     for (int i = ty * kTileW + tx; i <= 2 * r; i += kTileW * kTileH) halfWidth[i] = deviceRowHalfWidth(rule, i - r);
 
@@ -62,7 +64,8 @@ __global__ void __launch_bounds__(kTileW* kTileH)
     __shared__ __align__(16)
         Cell tile[kRows * kPitch]; // halo-tile cell (row, col): global (x0 - R + col, y0 - R + row)
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
+    const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
+    if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
     loadTile<kWords>(tile, kRows, in, width, height, x0 - R, y0 - R);
     const BinaryTransition<R> next(table, words);
     __syncthreads();
@@ -88,7 +91,7 @@ class SharedBackend final : public ByteGridBackend {
     void stepOnce(const Cell* in, Cell* out) override {
         const GridSize s = gridSize();
         const dim3 threads(kTileW, kTileH);
-        const dim3 blocks(blocksFor(s.width, kTileW), blocksFor(s.height, kTileH));
+        const dim3 blocks = tileGridForRows(blocksFor(s.width, kTileW), s.height, kTileH);
         withFastRadius(deviceRule(), [&]<int R>() {
             if constexpr (R == 0)
                 sharedStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_,

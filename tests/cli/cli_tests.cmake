@@ -35,6 +35,12 @@ expect(backends_auto 0 "auto +any +yes.*auto picked [a-z-]+ for B3/S23 on 300x20
 expect(run_auto 0 "backend     [a-z-]+\n +\\(auto picked [a-z-]+ for" run --rule life --size 64 --steps 2)
 expect(rules 0 "bosco +Bosco's Rule +0.5 +R5,C0,M1,S34..58,B34..45,NM" rules)
 expect(version 0 "catlab [0-9]" --version)
+expect(bench_rule 0 "rules +--rule life \\(B3/S23 at r=1\\).*cpu-naive +1 +64 " bench --rule life --backends cpu-naive --size 64 --steps 2 --repeats 1 --warmup 0)
+expect(bench_rule_radii 0 "B36/S23 at r=1\\), reshaped to other radii.*cpu-naive +2 +64 .*wrote bench.csv" bench --rule B36/S23 --radius 1,2 --backends cpu-naive --size 64 --steps 1 --repeats 1 --warmup 0 --csv bench.csv)
+file(READ "${WORK}/bench.csv" bench_csv)
+if(NOT bench_csv MATCHES "cpu-naive,1,B36/S23,B36/S23,64,64" OR NOT bench_csv MATCHES "cpu-naive,2,B36/S23 reshaped to r2,")
+  message(SEND_ERROR "bench_rule_radii: unexpected CSV:\n${bench_csv}")
+endif()
 
 # The cloud automaton (the cpu backend, so these run on every machine)
 set(cloud cloud --size 20x16x8 --backend cpu)
@@ -93,3 +99,4 @@ expect(cloud_density_radius 1 "density filter radius 5 is outside 0..3" cloud --
 expect(cloud_bench_no_steps 1 "--bench needs --steps of at least 1" cloud --size 8x8x8 --bench --steps 0)
 expect(cloud_bench_repeats 1 "--repeats must be 1..100000" cloud --size 8x8x8 --bench --repeats 0)
 expect(unknown_option 109 "--frobnicate" run --frobnicate)
+expect(bench_bad_rule 1 "'glider gun' is neither a preset" bench --rule "glider gun" --backends cpu-naive --size 64)

@@ -8,6 +8,7 @@
 #include "catlab/error.hpp"
 #include "catlab/nvml_power.hpp"
 #include "catlab/presets.hpp"
+#include "catlab/rule_scaling.hpp"
 
 #include <gtest/gtest.h>
 
@@ -261,6 +262,41 @@ TEST(bench_command, UnavailableBackendsAreNaRowsNotFailures) {
     EXPECT_NE(table.str().find(report.rows[2].status), std::string::npos);
 }
 
+TEST(bench_command, RuleReplacesTheRuleSetAtItsOwnRadius) {
+    std::ostringstream log;
+    BenchOptions o = tinyRun("cpu-naive");
+    o.radii.reset();
+    o.rule = "anneal";
+    const BenchReport report = runBench(o, log);
+    ASSERT_EQ(report.rows.size(), 1u);
+    EXPECT_TRUE(report.rows[0].measured) << report.rows[0].status;
+    EXPECT_EQ(report.rows[0].radius, 1);
+    EXPECT_EQ(report.rows[0].rule, "B4678/S35678");
+    EXPECT_EQ(report.rows[0].ruleName, "ANNEAL");
+    std::ostringstream table;
+    printBenchTable(report, table);
+    EXPECT_NE(table.str().find("--rule anneal (B4678/S35678 at r=1)\n"), std::string::npos) << table.str();
+}
+
+TEST(bench_command, RuleIsReshapedToOtherRadii) {
+    BenchOptions o = tinyRun("cpu-naive");
+    o.rule = "R2,C0,M0,S7..12,B8..11,NM";
+    o.radii = "1,2,3";
+    EXPECT_EQ(benchRadii(o), (std::vector<int>{1, 2, 3}));
+    const BenchRule own = benchRuleFor(2, o);
+    EXPECT_EQ(own.rule, parseRule("R2,C0,M0,S7..12,B8..11,NM").rule);
+    EXPECT_EQ(own.name, "R2,C0,M0,S7..12,B8..11,NM");
+    for (int r : {1, 3}) {
+        const BenchRule reshaped = benchRuleFor(r, o);
+        EXPECT_EQ(reshaped.rule, reshapeRule(own.rule, {r, Neighbourhood::Moore, false}));
+        EXPECT_EQ(reshaped.name, own.name + " reshaped to r" + std::to_string(r));
+    }
+    o.rule.reset();
+    EXPECT_EQ(benchRuleFor(3, o).rule, benchRule(3, "cat").rule); // without --rule: the rule set
+    o.radii.reset();
+    EXPECT_EQ(benchRadii(o), range(1, 16));
+}
+
 TEST(bench_command, BadOptionsFailBeforeRunning) {
     std::ostringstream log;
     auto fails = [&](BenchOptions o, const std::string& expected) {
@@ -300,6 +336,17 @@ TEST(bench_command, BadOptionsFailBeforeRunning) {
     o = tinyRun("cpu-naive");
     o.plotPath = "/nonexistent-catlab-dir/bench.png";
     fails(o, "cannot write '/nonexistent-catlab-dir/bench.png'");
+    o = tinyRun("cpu-naive");
+    o.rule = "glider gun";
+    fails(o, "'glider gun' is neither a preset");
+    o = tinyRun("cpu-naive");
+    o.rule = "B3/S23:T64,64";
+    fails(o, "torus suffix; give the grid with --size");
+    o = tinyRun("cpu-naive");
+    o.rule = "R5,C0,M1,S34..58,B34..45,NM";
+    o.radii.reset();
+    o.size = "9"; // radius 5 needs 11 cells a side
+    fails(o, "too small for radius 5");
     EXPECT_EQ(log.str().find("ms/step"), std::string::npos) << "nothing should have been measured";
 }
 
