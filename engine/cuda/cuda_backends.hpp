@@ -22,5 +22,6 @@ CudaBackendFactory coarseBackendFactory();
 CudaBackendFactory mcellBackendFactory();
 CudaBackendFactory packBackendFactory();
 CudaBackendFactory catBackendFactory();
+CudaBackendFactory boxsumBackendFactory();
 
 } // namespace catlab::cuda

@@ -8,8 +8,8 @@
 #include <bit>
 #endif
 
-// `#pragma unroll` for nvcc; host compilers that do not know it stay quiet.
-#if defined(__CUDACC__)
+// `#pragma unroll` in device code; host compilers (nvcc's host pass included) do not know it.
+#if defined(__CUDA_ARCH__)
 #define CATLAB_UNROLL _Pragma("unroll")
 #else
 #define CATLAB_UNROLL

@@ -11,7 +11,8 @@ void registerCudaBackends(BackendRegistry& registry) {
     using namespace cuda;
     // Same order as kGpuBackendDescriptions.
     const CudaBackendFactory factories[] = {baseBackendFactory(),  sharedBackendFactory(), coarseBackendFactory(),
-                                            mcellBackendFactory(), packBackendFactory(),   catBackendFactory()};
+                                            mcellBackendFactory(), packBackendFactory(),   catBackendFactory(),
+                                            boxsumBackendFactory()};
     static_assert(std::size(factories) == kGpuBackendDescriptions.size());
     for (size_t i = 0; i < kGpuBackendDescriptions.size(); ++i) {
         const CudaBackendFactory f = factories[i];
