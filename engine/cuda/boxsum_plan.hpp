@@ -70,17 +70,25 @@ inline constexpr ArmClass kArmClasses[] = {{6, 3, 7},    {14, 4, 9},   {30, 5, 1
 struct BoxsumDevice {
     int multiprocessors = 1;
     std::function<int(const BoxsumPlan&)> residentBlocks;
-    int maxThreads = 256; // per block
+};
+
+// Launch shapes; the defaults are the measured best on an H200 (docs/benchmarks.md).
+struct BoxsumTuning {
+    int smallMooreThreads = 128; // word columns per block
+    int vonNeumannThreads = 256; // span words per block
+    int wideSpanWords = 128;     // span words per block (output words + 2 * spanHalo)
+    int wideChunkRows = 8;       // rows per shared-memory pass
     int maxStripRows = 1 << 30;
 };
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends
 // warming up its running sums (`warmupRows`, in units of an output row's work).
-inline void chooseStrips(BoxsumPlan& p, int height, double warmupRows, const BoxsumDevice& device) {
+inline void chooseStrips(BoxsumPlan& p, int height, double warmupRows, const BoxsumDevice& device,
+                         const BoxsumTuning& tuning) {
     const long long capacity = std::max(1LL, 1LL * device.multiprocessors * std::max(1, device.residentBlocks(p)));
     double best = 1e300;
     for (int strips = 1; strips <= height; strips = strips < 64 ? strips + 1 : strips + strips / 16) {
-        const int rows = std::min((height + strips - 1) / strips, device.maxStripRows);
+        const int rows = std::min((height + strips - 1) / strips, tuning.maxStripRows);
         const long long blocks = 1LL * p.columnBlocks * ((height + rows - 1) / rows);
         const double waves = double((blocks + capacity - 1) / capacity);
         const double cost = waves * (rows + warmupRows);
@@ -92,7 +100,8 @@ inline void chooseStrips(BoxsumPlan& p, int height, double warmupRows, const Box
     }
 }
 
-inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDevice& device) {
+inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDevice& device,
+                             const BoxsumTuning& tuning = {}) {
     BoxsumPlan p;
     const int r = rule.radius;
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
@@ -105,33 +114,33 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
                 break;
             }
         p.spanHalo = r / 32 + 1;
-        p.blockWords = std::max(1, std::min(device.maxThreads - 2 * p.spanHalo, g.words));
+        p.blockWords = std::max(1, std::min(tuning.vonNeumannThreads - 2 * p.spanHalo, g.words));
         p.threads = p.blockWords + 2 * p.spanHalo;
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
         p.sharedBytes = 4 * std::size_t(p.armPlanes) * std::size_t(p.threads) * sizeof(unsigned);
-        chooseStrips(p, g.height, 2.0 * r + 2, device);
+        chooseStrips(p, g.height, 2.0 * r + 2, device, tuning);
     } else if (r <= kMaxSmallMooreRadius) {
         p.kernel = BoxsumKernel::SmallMoore;
-        p.threads = std::min(device.maxThreads >= 128 ? 128 : device.maxThreads, roundUp32(g.words));
+        p.threads = std::min(tuning.smallMooreThreads, roundUp32(g.words));
         p.blockWords = p.threads;
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
         const int window = 2 * r + 1;
         p.sharedBytes =
             std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) * sizeof(unsigned);
-        chooseStrips(p, g.height, double(r), device);
+        chooseStrips(p, g.height, double(r), device, tuning);
     } else {
         p.kernel = BoxsumKernel::WideMoore;
         p.halfColumns = r > 127;
         p.simpleSets = countRuleFor(rule).birth.count <= 2 && countRuleFor(rule).survival.count <= 2;
         p.spanHalo = r / 32 + 1;
-        p.blockWords = std::max(1, std::min(128 - 2 * p.spanHalo, g.words));
-        p.chunkRows = 8;
+        p.blockWords = std::max(1, std::min(tuning.wideSpanWords - 2 * p.spanHalo, g.words));
+        p.chunkRows = tuning.wideChunkRows;
         const int unitsPerWord = p.halfColumns ? 16 : 8, unitsPerThread = p.halfColumns ? 8 : 4;
         const int spanUnits = (p.blockWords + 2 * p.spanHalo) * unitsPerWord;
         p.threads = std::min(std::max(roundUp32((spanUnits + unitsPerThread - 1) / unitsPerThread), 32), 256);
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
         p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(spanUnits) * sizeof(unsigned);
-        chooseStrips(p, g.height, 0.4 * r, device);
+        chooseStrips(p, g.height, 0.4 * r, device, tuning);
     }
     return p;
 }

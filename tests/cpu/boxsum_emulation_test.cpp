@@ -22,15 +22,29 @@ namespace {
 
 using namespace catlab::cuda;
 
+// One multiprocessor holding one block, blocks of at most `threads` threads and strips of at most
+// `stripRows` rows: grids split into many blocks.
+struct TinyDevice {
+    BoxsumDevice device{1, [](const BoxsumPlan&) { return 1; }};
+    BoxsumTuning tuning;
+};
+TinyDevice tinyDevice(int threads = 256, int stripRows = 1 << 30) {
+    TinyDevice d;
+    d.tuning.smallMooreThreads = std::min(threads, 128);
+    d.tuning.vonNeumannThreads = threads;
+    d.tuning.maxStripRows = stripRows;
+    return d;
+}
+
 // The boxsum backend's state and step sequence, with host vectors for device memory.
 class EmulatedBoxsum {
   public:
-    EmulatedBoxsum(const Rule& rule, const Grid& start, const BoxsumDevice& device,
+    EmulatedBoxsum(const Rule& rule, const Grid& start, const TinyDevice& device,
                    const std::function<void(BoxsumPlan&)>& adjust = {})
         : rule_(rule), shape_(bitGridShape(start.size(), rule.radius, rule.states)) {
         // Garbage everywhere the kernels must not depend on: halos and padding are refreshed.
         for (auto& b : buffers_) b.assign(std::size_t(1 + shape_.statePlanes) * shape_.planeWords(), 0xA5C3A5C3u);
-        plan_ = planBoxsum(rule, shape_, device);
+        plan_ = planBoxsum(rule, shape_, device.device, device.tuning);
         if (adjust) adjust(plan_);
         const BitGrid g = grid(0);
         for (long long i = 0; i < 1LL * g.height * g.words; ++i) packBody(g, start.cells().data(), i);
@@ -98,11 +112,6 @@ class EmulatedBoxsum {
     int current_ = 0;
 };
 
-// One multiprocessor holding one block: each grid is split into as many strips as the plan allows.
-BoxsumDevice tinyDevice(int maxThreads = 256, int maxStripRows = 1 << 30) {
-    return {1, [](const BoxsumPlan&) { return 1; }, maxThreads, maxStripRows};
-}
-
 Grid randomGrid(GridSize size, double density, std::uint64_t seed, int states) {
     Grid g(size);
     fillRandom(g, density, seed);
@@ -117,7 +126,7 @@ struct Case {
     Rule rule;
     GridSize size;
     int steps;
-    BoxsumDevice device;
+    TinyDevice device;
     std::function<void(BoxsumPlan&)> adjust = {};
     const char* reference = "cpu-naive";
 };
@@ -185,6 +194,10 @@ TEST(BoxsumEmulation, WideMoore) {
         expectMatchesReference(
             {"wide moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {97, 70}, 2, tinyDevice(256, 13)});
     expectMatchesReference({"wide 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, tinyDevice()});
+    TinyDevice narrow = tinyDevice(256, 21); // several column groups, chunks of 4 rows
+    narrow.tuning.wideSpanWords = 8;
+    narrow.tuning.wideChunkRows = 4;
+    expectMatchesReference({"wide groups", scaled(17, Neighbourhood::Moore, false, 2), {400, 45}, 3, narrow});
 }
 
 TEST(BoxsumEmulation, WideMooreOtherPaths) {
@@ -199,7 +212,8 @@ TEST(BoxsumEmulation, WideMooreOtherPaths) {
         // Plan it as the wide kernel would be planned, then force the variant.
         Rule wide = rule;
         wide.radius = 17;
-        BoxsumPlan p = planBoxsum(wide, shape, tinyDevice(256, 12));
+        const TinyDevice tiny = tinyDevice(256, 12);
+        BoxsumPlan p = planBoxsum(wide, shape, tiny.device, tiny.tuning);
         p.spanHalo = r / 32 + 1;
         p.blockWords = std::min(128 - 2 * p.spanHalo, shape.words);
         p.columnBlocks = (shape.words + p.blockWords - 1) / p.blockWords;

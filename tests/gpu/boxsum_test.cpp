@@ -84,6 +84,14 @@ TEST_F(BoxsumTest, MoreStatesLargeRadii) {
     expectSameGenerations(parseRule("R7,C255,M1,S20..60,B30..45,NM").rule, {263, 271}, 8, "cpu-naive");
 }
 
+// Small cases of every kernel, quick enough for compute-sanitizer (memcheck, racecheck).
+TEST_F(BoxsumTest, SanitizerSmoke) {
+    expectSameGenerations(scaled(17, Neighbourhood::Moore, true, 3), {71, 53}, 2, "cpu-naive");
+    expectSameGenerations(scaled(130, Neighbourhood::Moore, false, 2), {263, 271}, 1, "cpu");
+    expectSameGenerations(scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, "cpu-naive");
+    expectSameGenerations(scaled(4, Neighbourhood::Moore, false, 4), {65, 33}, 2, "cpu-naive");
+}
+
 TEST_F(BoxsumTest, WidthsAroundWordBoundaries) {
     for (int width : {31, 32, 33, 65})
         for (const Rule& rule :
