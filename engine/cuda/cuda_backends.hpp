@@ -22,6 +22,7 @@ CudaBackendFactory coarseBackendFactory();
 CudaBackendFactory mcellBackendFactory();
 CudaBackendFactory packBackendFactory();
 CudaBackendFactory catBackendFactory();
+CudaBackendFactory boxsumBackendFactory();
 CudaBackendFactory bitlifeBackendFactory();
 
 } // namespace catlab::cuda

@@ -12,7 +12,7 @@ void registerCudaBackends(BackendRegistry& registry) {
     // Same order as kGpuBackendDescriptions.
     const CudaBackendFactory factories[] = {baseBackendFactory(),   sharedBackendFactory(), coarseBackendFactory(),
                                             mcellBackendFactory(),  packBackendFactory(),   catBackendFactory(),
-                                            bitlifeBackendFactory()};
+                                            boxsumBackendFactory(), bitlifeBackendFactory()};
     static_assert(std::size(factories) == kGpuBackendDescriptions.size());
     for (size_t i = 0; i < kGpuBackendDescriptions.size(); ++i) {
         const CudaBackendFactory f = factories[i];

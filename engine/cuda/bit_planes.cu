@@ -1,0 +1,109 @@
+// Upkeep of the boxsum bit planes on the device: halos, conversion to and from bytes, random fill,
+// population; and the step dispatch.
+#include "boxsum_launch.hpp"
+#include "cuda_check.hpp"
+#include "device_buffer.hpp"
+
+#include "catlab/error.hpp"
+
+#include <string>
+
+namespace catlab::cuda {
+namespace {
+
+constexpr unsigned kThreads = 256;
+
+__global__ void refreshHaloKernel(const BitGrid g, long long count) {
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    if (i < count) refreshHaloBody(g, i);
+}
+
+__global__ void packKernel(const BitGrid g, const Cell* __restrict__ cells, long long count) {
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    if (i < count) packBody(g, cells, i);
+}
+
+__global__ void unpackKernel(const BitGrid g, Cell* __restrict__ cells, long long count) {
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    if (i < count) unpackBody(g, cells, i);
+}
+
+__global__ void randomizeKernel(const BitGrid g, std::uint64_t threshold, std::uint64_t seed, long long count) {
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    if (i < count) randomizeBody(g, threshold, seed, i);
+}
+
+// Live cells of the data words; the bits past the width are halo copies and are masked off.
+__global__ void countAliveKernel(const BitGrid g, long long count, unsigned long long* total) {
+    unsigned long long mine = 0;
+    const unsigned lastMask = g.width % 32 ? (1u << (g.width % 32)) - 1u : ~0u;
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count;
+         i += (long long)gridDim.x * blockDim.x) {
+        const int y = int(i / g.words), w = int(i % g.words);
+        const unsigned word = g.alive[g.rowOffset(y) + w];
+        mine += __popc(w == g.words - 1 ? word & lastMask : word);
+    }
+    for (int offset = 16; offset > 0; offset /= 2) mine += __shfl_down_sync(0xffffffffu, mine, offset);
+    if ((threadIdx.x & 31) == 0 && mine) atomicAdd(total, mine);
+}
+
+unsigned blocksOf(long long count) { return unsigned((count + kThreads - 1) / kThreads); }
+
+} // namespace
+
+void refreshHaloOnDevice(const BitGrid& g) {
+    const long long count = 1LL * g.height * (2 * g.halo + 1);
+    refreshHaloKernel<<<blocksOf(count), kThreads>>>(g, count);
+    CATLAB_CUDA_CHECK_LAUNCH();
+}
+
+void packOnDevice(const BitGrid& g, const Cell* cells) {
+    const long long count = 1LL * g.height * g.words;
+    packKernel<<<blocksOf(count), kThreads>>>(g, cells, count);
+    CATLAB_CUDA_CHECK_LAUNCH();
+    refreshHaloOnDevice(g);
+}
+
+void unpackOnDevice(const BitGrid& g, Cell* cells) {
+    const long long count = 1LL * g.height * g.words;
+    unpackKernel<<<blocksOf(count), kThreads>>>(g, cells, count);
+    CATLAB_CUDA_CHECK_LAUNCH();
+}
+
+void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed) {
+    if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
+    const long long count = 1LL * g.height * g.words;
+    randomizeKernel<<<blocksOf(count), kThreads>>>(g, probabilityThreshold(density), seed, count);
+    CATLAB_CUDA_CHECK_LAUNCH();
+    refreshHaloOnDevice(g);
+}
+
+std::uint64_t countAliveOnDevice(const BitGrid& g) {
+    DeviceBuffer<unsigned long long> total(1);
+    CATLAB_CUDA_CHECK(cudaMemset(total.data(), 0, sizeof(unsigned long long)));
+    const long long count = 1LL * g.height * g.words;
+    countAliveKernel<<<std::min(blocksOf(count), 65536u), kThreads>>>(g, count, total.data());
+    CATLAB_CUDA_CHECK_LAUNCH();
+    unsigned long long result = 0;
+    CATLAB_CUDA_CHECK(cudaMemcpy(&result, total.data(), sizeof result, cudaMemcpyDeviceToHost));
+    return result;
+}
+
+void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
+    switch (plan.kernel) {
+    case BoxsumKernel::SmallMoore: return launchSmallMoore(plan, args);
+    case BoxsumKernel::WideMoore: return launchWideMoore(plan, args);
+    case BoxsumKernel::VonNeumann: return launchVonNeumann(plan, args);
+    }
+}
+
+int boxsumResidentBlocks(const BoxsumPlan& plan, int radius) {
+    switch (plan.kernel) {
+    case BoxsumKernel::SmallMoore: return smallMooreResidentBlocks(plan, radius);
+    case BoxsumKernel::WideMoore: return wideMooreResidentBlocks(plan);
+    case BoxsumKernel::VonNeumann: return vonNeumannResidentBlocks(plan);
+    }
+    return 1;
+}
+
+} // namespace catlab::cuda

@@ -1,0 +1,146 @@
+// `boxsum`: neighbour counts from running sums, O(1) per cell at any radius (boxsum_plan.hpp picks the
+// kernel: bit-plane Moore up to radius 16, per-cell wide Moore beyond, bit-plane von Neumann). Cells
+// live in bit planes (bit_planes.cuh): one bit per cell with two states.
+#include "boxsum_launch.hpp"
+#include "byte_grid_backend.cuh"
+#include "cell_rect_access.cuh"
+#include "cuda_backends.hpp"
+#include "device_rule.cuh"
+#include "view_export.cuh"
+
+#include "catlab/error.hpp"
+
+namespace catlab::cuda {
+namespace {
+
+struct BitGridReader {
+    BitGrid g;
+    __device__ unsigned operator()(int x, int y) const { return cellState(g, x, y); }
+};
+
+// Neighbouring threads write bits of the same word: atomics.
+struct BitGridWriter {
+    BitGrid g;
+    __device__ void operator()(int x, int y, Cell state) const {
+        const std::size_t at = g.rowOffset(y) + std::size_t(x >> 5);
+        const unsigned bit = 1u << (x & 31);
+        if (state == 1)
+            atomicOr(g.alive + at, bit);
+        else
+            atomicAnd(g.alive + at, ~bit);
+        for (int k = 0; k < g.statePlanes; ++k) {
+            if ((state >> k) & 1)
+                atomicOr(g.statePlane(k) + at, bit);
+            else
+                atomicAnd(g.statePlane(k) + at, ~bit);
+        }
+    }
+};
+
+class BoxsumBackend final : public Backend {
+  public:
+    MemorySpace memorySpace() const override { return MemorySpace::Device; }
+
+    void load(ConstCellBuffer source) override {
+        if (source.size != size()) throw Error("load: state has the wrong size");
+        if (source.space == MemorySpace::Device) return packOnDevice(grid(current_), source.data);
+        Cell* staged = staging_.get<Cell>(cellCount());
+        copyCellsToDevice(source, staged, size());
+        packOnDevice(grid(current_), staged);
+    }
+
+    void store(CellBuffer destination) const override {
+        if (destination.size != size()) throw Error("store: destination has the wrong size");
+        if (destination.space == MemorySpace::Device) return unpackOnDevice(grid(current_), destination.data);
+        Cell* staged = staging_.get<Cell>(cellCount());
+        unpackOnDevice(grid(current_), staged);
+        copyCellsFromDevice(staged, destination, size());
+    }
+
+    void step(int generations) override {
+        for (int g = 0; g < generations; ++g) {
+            StepArgs args = args_;
+            args.in = grid(current_);
+            args.out = grid(1 - current_);
+            launchBoxsumStep(plan_, args);
+            refreshHaloOnDevice(args.out);
+            current_ = 1 - current_;
+        }
+    }
+
+    std::uint64_t population() const override { return countAliveOnDevice(grid(current_)); }
+
+    void randomize(double density, std::uint64_t seed) override { randomizeOnDevice(grid(current_), density, seed); }
+
+    void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
+
+    void exportView(const ViewWindow& window, ViewTarget target) const override {
+        exportViewOnDevice(BitGridReader{grid(current_)}, window, target, size(), rule().states, staging_);
+    }
+
+    // The halo holds copies of wrapped cells, so it is refreshed after painting.
+    void writeCells(const CellRect& rect, std::span<const Cell> cells) override {
+        writeCellsOnDevice(BitGridWriter{grid(current_)}, rect, cells, size(), rule().states, staging_);
+        if (!cells.empty()) refreshHaloOnDevice(grid(current_));
+    }
+
+    void readCells(const CellRect& rect, std::span<Cell> cells) const override {
+        readCellsOnDevice(BitGridReader{grid(current_)}, rect, cells, size(), staging_);
+    }
+
+    // Each step reads and writes every bit plane once.
+    double bytesPerCellStep() const override { return 2.0 * (1 + shape_.statePlanes) / 8.0; }
+
+  protected:
+    void prepare(const Rule& rule, GridSize size) override {
+        const BitGrid shape = bitGridShape(size, rule.radius, rule.states);
+        const std::size_t words = std::size_t(1 + shape.statePlanes) * shape.planeWords();
+        if (words != buffers_[0].size() || shape.pitch != shape_.pitch || shape.height != shape_.height) {
+            for (auto& b : buffers_) b = DeviceBuffer<unsigned>(); // free first: the grid may fill the GPU
+            shape_ = {};
+            for (auto& b : buffers_) b = DeviceBuffer<unsigned>(words);
+        }
+        shape_ = shape;
+        current_ = 0;
+        int device = 0, multiprocessors = 1;
+        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
+        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+        const BoxsumDevice gpu{multiprocessors,
+                               [&](const BoxsumPlan& p) { return boxsumResidentBlocks(p, rule.radius); }};
+        plan_ = planBoxsum(rule, shape_, gpu);
+        args_ = stepArgs(plan_, rule, shape_, shape_);
+    }
+
+  private:
+    std::size_t cellCount() const { return std::size_t(size().width) * std::size_t(size().height); }
+
+    BitGrid grid(int i) const {
+        BitGrid g = shape_;
+        g.alive = const_cast<unsigned*>(buffers_[i].data()); // kernels that only read take it too
+        g.state = g.statePlanes ? g.alive + g.planeWords() : nullptr;
+        return g;
+    }
+
+    DeviceBuffer<unsigned> buffers_[2];
+    int current_ = 0;
+    BitGrid shape_{};
+    BoxsumPlan plan_{};
+    StepArgs args_{};
+    mutable DeviceStaging staging_; // bytes for load and store, view pixels, painted cells
+};
+
+std::optional<std::string> boxsumUnsupported(const Rule& rule) {
+    if (rule.neighbourhood == Neighbourhood::Circular)
+        return "boxsum sums Moore boxes and von Neumann diamonds along rows, columns and diagonals; a circular "
+               "neighbourhood has no such running sums";
+    return deviceRuleUnsupported(rule);
+}
+
+} // namespace
+
+CudaBackendFactory boxsumBackendFactory() {
+    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<BoxsumBackend>(); }, boxsumUnsupported,
+            "radius 1..500, Moore and von Neumann, any states (up to 16 count intervals per set)"};
+}
+
+} // namespace catlab::cuda

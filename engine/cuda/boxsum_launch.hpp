@@ -1,0 +1,37 @@
+#pragma once
+// Launches of the boxsum kernels (defined in boxsum_*.cu). All throw catlab::Error on a CUDA failure.
+#include "boxsum_plan.hpp"
+
+#include <cstdint>
+
+namespace catlab::cuda {
+
+// One generation from args.in to args.out, as the plan says (the halo of args.out is left stale).
+void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args);
+// Blocks of the plan's kernel that fit on one multiprocessor at once.
+int boxsumResidentBlocks(const BoxsumPlan& plan, int radius);
+
+void launchSmallMoore(const BoxsumPlan& plan, const StepArgs& args);
+void launchWideMoore(const BoxsumPlan& plan, const StepArgs& args);
+void launchVonNeumann(const BoxsumPlan& plan, const StepArgs& args);
+int smallMooreResidentBlocks(const BoxsumPlan& plan, int radius);
+int wideMooreResidentBlocks(const BoxsumPlan& plan);
+int vonNeumannResidentBlocks(const BoxsumPlan& plan);
+
+// Bit-grid upkeep (boxsum_bit_grid.cu).
+void refreshHaloOnDevice(const BitGrid& g);
+void packOnDevice(const BitGrid& g, const Cell* cells);
+void unpackOnDevice(const BitGrid& g, Cell* cells);
+void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed);
+std::uint64_t countAliveOnDevice(const BitGrid& g);
+
+// __syncthreads() for the kernel bodies (a no-op in host compilation, which never runs it).
+struct DeviceSync {
+    CATLAB_HD void operator()() const {
+#if defined(__CUDA_ARCH__)
+        __syncthreads();
+#endif
+    }
+};
+
+} // namespace catlab::cuda

@@ -1,0 +1,198 @@
+#pragma once
+// How `boxsum` runs a rule on a grid: the bit-plane layout, which step kernel, and its launch shape.
+// Plain C++ (no CUDA runtime), shared by the backend and the CPU tests that run the kernel bodies.
+#include "bit_planes.cuh"
+#include "boxsum_step.cuh"
+
+#include "catlab/rule.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+
+namespace catlab::cuda {
+
+inline constexpr int kMaxSmallMooreRadius = 16;
+
+enum class BoxsumKernel { SmallMoore, WideMoore, VonNeumann };
+
+struct BoxsumPlan {
+    BoxsumKernel kernel = BoxsumKernel::SmallMoore;
+    int threads = 0;
+    long long blocks = 0;
+    std::size_t sharedBytes = 0;
+    int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
+    bool halfColumns = false;           // wide Moore: column sums in 16-bit lanes (r > 127)
+    bool simpleSets = false;            // wide Moore: birth and survival are single intervals
+    int armPlanes = 0, countPlanes = 0; // von Neumann: planes of the diagonal arms and of the counts
+};
+
+// Words each row keeps on either side for the widest read of any kernel (r / 32 + 1 words).
+constexpr int haloWordsFor(int radius) { return radius / 32 + 1; }
+
+inline BitGrid bitGridShape(GridSize size, int radius, int states) {
+    BitGrid g;
+    g.width = size.width;
+    g.height = size.height;
+    g.words = (size.width + 31) / 32;
+    g.halo = haloWordsFor(radius);
+    g.pitch = g.words + 2 * g.halo;
+    g.statePlanes = statePlanesFor(states);
+    return g;
+}
+
+inline bitsliced::Thresholds thresholdsFor(const CountSet& set, int shift, int maxCount) {
+    bitsliced::Thresholds t{};
+    for (const Interval& i : set.intervals()) {
+        if (i.lo + shift <= maxCount) t.value[t.count++] = i.lo + shift;
+        if (i.hi + shift + 1 <= maxCount) t.value[t.count++] = i.hi + shift + 1;
+    }
+    return t;
+}
+
+// Counts include the centre (catlab::Transition): a live cell's survival set moves up by one when the
+// rule leaves the centre out. Needs at most 16 intervals per set.
+inline CountRule countRuleFor(const Rule& rule) {
+    const int maxCount = neighbourhoodCells(rule.neighbourhood, rule.radius);
+    return {thresholdsFor(rule.birth, 0, maxCount), thresholdsFor(rule.survival, rule.includeCentre ? 0 : 1, maxCount),
+            rule.states};
+}
+
+// Planes of the von Neumann arms (up to r + 1 cells) and counts (up to 2r^2 + 2r + 1), by radius class.
+struct ArmClass {
+    int maxRadius, armPlanes, countPlanes;
+};
+inline constexpr ArmClass kArmClasses[] = {{6, 3, 7},    {14, 4, 9},   {30, 5, 11}, {62, 6, 13},
+                                           {126, 7, 15}, {254, 8, 17}, {500, 9, 19}};
+
+// Resident blocks of a plan per multiprocessor, and the multiprocessor count (the backend asks the
+// device; the CPU tests pass small numbers so that grids split into many blocks).
+struct BoxsumDevice {
+    int multiprocessors = 1;
+    std::function<int(const BoxsumPlan&)> residentBlocks;
+};
+
+// Launch shapes; the defaults are the measured best on an H200 (docs/benchmarks.md).
+struct BoxsumTuning {
+    int smallMooreThreads = 128; // word columns per block
+    int vonNeumannThreads = 256; // span words per block
+    int wideSpanWords = 128;     // span words per block (output words + 2 * spanHalo)
+    int wideChunkRows = 8;       // rows per shared-memory pass
+    int maxStripRows = 1 << 30;
+};
+
+// Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends
+// warming up its running sums (`warmupRows`, in units of an output row's work).
+inline void chooseStrips(BoxsumPlan& p, int height, double warmupRows, const BoxsumDevice& device,
+                         const BoxsumTuning& tuning) {
+    const long long capacity = std::max(1LL, 1LL * device.multiprocessors * std::max(1, device.residentBlocks(p)));
+    double best = 1e300;
+    for (int strips = 1; strips <= height; strips = strips < 64 ? strips + 1 : strips + strips / 16) {
+        const int rows = std::min((height + strips - 1) / strips, tuning.maxStripRows);
+        const long long blocks = 1LL * p.columnBlocks * ((height + rows - 1) / rows);
+        const double waves = double((blocks + capacity - 1) / capacity);
+        const double cost = waves * (rows + warmupRows);
+        if (cost < best * 0.999) {
+            best = cost;
+            p.stripRows = rows;
+            p.blocks = blocks;
+        }
+    }
+}
+
+inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDevice& device,
+                             const BoxsumTuning& tuning = {}) {
+    BoxsumPlan p;
+    const int r = rule.radius;
+    const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
+    if (rule.neighbourhood == Neighbourhood::VonNeumann) {
+        p.kernel = BoxsumKernel::VonNeumann;
+        for (const ArmClass& c : kArmClasses)
+            if (r <= c.maxRadius) {
+                p.armPlanes = c.armPlanes;
+                p.countPlanes = c.countPlanes;
+                break;
+            }
+        p.spanHalo = r / 32 + 1;
+        p.blockWords = std::max(1, std::min(tuning.vonNeumannThreads - 2 * p.spanHalo, g.words));
+        p.threads = p.blockWords + 2 * p.spanHalo;
+        p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
+        p.sharedBytes = 4 * std::size_t(p.armPlanes) * std::size_t(p.threads) * sizeof(unsigned);
+        chooseStrips(p, g.height, 2.0 * r + 2, device, tuning);
+    } else if (r <= kMaxSmallMooreRadius) {
+        p.kernel = BoxsumKernel::SmallMoore;
+        p.threads = std::min(tuning.smallMooreThreads, roundUp32(g.words));
+        p.blockWords = p.threads;
+        p.columnBlocks = (g.words + p.threads - 1) / p.threads;
+        const int window = 2 * r + 1;
+        p.sharedBytes =
+            std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) * sizeof(unsigned);
+        chooseStrips(p, g.height, double(r), device, tuning);
+    } else {
+        p.kernel = BoxsumKernel::WideMoore;
+        p.halfColumns = r > 127;
+        p.simpleSets = countRuleFor(rule).birth.count <= 2 && countRuleFor(rule).survival.count <= 2;
+        p.spanHalo = r / 32 + 1;
+        p.blockWords = std::max(1, std::min(tuning.wideSpanWords - 2 * p.spanHalo, g.words));
+        p.chunkRows = tuning.wideChunkRows;
+        const int unitsPerWord = p.halfColumns ? 16 : 8, unitsPerThread = p.halfColumns ? 8 : 4;
+        const int spanUnits = (p.blockWords + 2 * p.spanHalo) * unitsPerWord;
+        p.threads = std::min(std::max(roundUp32((spanUnits + unitsPerThread - 1) / unitsPerThread), 32), 256);
+        p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
+        p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(spanUnits) * sizeof(unsigned);
+        chooseStrips(p, g.height, 0.4 * r, device, tuning);
+    }
+    return p;
+}
+
+inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& in, const BitGrid& out) {
+    StepArgs a{};
+    a.in = in;
+    a.out = out;
+    a.rule = countRuleFor(rule);
+    a.radius = rule.radius;
+    a.columnBlocks = p.columnBlocks;
+    a.stripRows = p.stripRows;
+    a.blockWords = p.blockWords;
+    a.spanHalo = p.spanHalo;
+    a.chunkRows = p.chunkRows;
+    return a;
+}
+
+} // namespace catlab::cuda
+
+namespace catlab::cuda {
+
+// Calls f.template operator()<...>() with the compile-time parameters of a plan's kernel.
+template <int R = kMaxSmallMooreRadius, class F>
+void dispatchSmallMoore(int radius, F&& f) {
+    if constexpr (R >= 1) {
+        if (radius == R) return f.template operator()<R>();
+        dispatchSmallMoore<R - 1>(radius, f);
+    }
+}
+
+template <class F>
+void dispatchVonNeumann(int armPlanes, F&& f) {
+    switch (armPlanes) {
+    case 3: return f.template operator()<3, 7>();
+    case 4: return f.template operator()<4, 9>();
+    case 5: return f.template operator()<5, 11>();
+    case 6: return f.template operator()<6, 13>();
+    case 7: return f.template operator()<7, 15>();
+    case 8: return f.template operator()<8, 17>();
+    default: return f.template operator()<9, 19>();
+    }
+}
+
+struct ByteColumns;
+struct HalfColumns;
+
+template <class F>
+void dispatchWideMoore(bool halfColumns, bool simpleSets, F&& f) {
+    if (halfColumns)
+        return simpleSets ? f.template operator()<HalfColumns, true>() : f.template operator()<HalfColumns, false>();
+    return simpleSets ? f.template operator()<ByteColumns, true>() : f.template operator()<ByteColumns, false>();
+}
+
+} // namespace catlab::cuda

@@ -1,0 +1,48 @@
+#include "boxsum_launch.hpp"
+#include "boxsum_small_moore.cuh"
+#include "cuda_check.hpp"
+#include "device_buffer.hpp"
+
+namespace catlab::cuda {
+namespace {
+
+template <int R>
+__global__ void smallMooreKernel(const __grid_constant__ StepArgs args) {
+    extern __shared__ unsigned ring[];
+    smallMooreBody<R>(args, ring, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
+}
+
+// The ring of window sums passes 48 KiB past radius 8: allow the kernel the most shared memory a
+// block may have.
+template <int R>
+auto* smallMooreKernelWithSharedMemory() {
+    static const bool configured = [] {
+        int device = 0, most = 0;
+        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
+        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        CATLAB_CUDA_CHECK(cudaFuncSetAttribute(smallMooreKernel<R>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+        return true;
+    }();
+    (void)configured;
+    return smallMooreKernel<R>;
+}
+
+} // namespace
+
+void launchSmallMoore(const BoxsumPlan& p, const StepArgs& args) {
+    dispatchSmallMoore(args.radius, [&]<int R>() {
+        smallMooreKernelWithSharedMemory<R>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    });
+}
+
+int smallMooreResidentBlocks(const BoxsumPlan& p, int radius) {
+    int blocks = 0;
+    dispatchSmallMoore(radius, [&]<int R>() {
+        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, smallMooreKernelWithSharedMemory<R>(),
+                                                                        p.threads, p.sharedBytes));
+    });
+    return blocks;
+}
+
+} // namespace catlab::cuda

@@ -1,0 +1,47 @@
+#include "boxsum_launch.hpp"
+#include "boxsum_von_neumann.cuh"
+#include "cuda_check.hpp"
+
+namespace catlab::cuda {
+namespace {
+
+template <int ArmPlanes, int CountPlanes>
+__global__ void vonNeumannKernel(const __grid_constant__ StepArgs args) {
+    extern __shared__ unsigned exchange[];
+    vonNeumannBody<ArmPlanes, CountPlanes>(args, exchange, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x,
+                                           DeviceSync{});
+}
+
+template <int ArmPlanes, int CountPlanes>
+auto* vonNeumannKernelWithSharedMemory() {
+    static const bool configured = [] {
+        int device = 0, most = 0;
+        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
+        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        CATLAB_CUDA_CHECK(cudaFuncSetAttribute(vonNeumannKernel<ArmPlanes, CountPlanes>,
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+        return true;
+    }();
+    (void)configured;
+    return vonNeumannKernel<ArmPlanes, CountPlanes>;
+}
+
+} // namespace
+
+void launchVonNeumann(const BoxsumPlan& p, const StepArgs& args) {
+    dispatchVonNeumann(p.armPlanes, [&]<int AP, int CP>() {
+        vonNeumannKernelWithSharedMemory<AP, CP>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    });
+}
+
+int vonNeumannResidentBlocks(const BoxsumPlan& p) {
+    int blocks = 0;
+    dispatchVonNeumann(p.armPlanes, [&]<int AP, int CP>() {
+        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &blocks, vonNeumannKernelWithSharedMemory<AP, CP>(), p.threads, p.sharedBytes));
+    });
+    return blocks;
+}
+
+} // namespace catlab::cuda

@@ -1,0 +1,81 @@
+#pragma once
+// The few CUDA intrinsics the boxsum kernel bodies use, with host versions of the same meaning, so the
+// bodies also compile for the CPU (the CPU tests run them on host threads, one per CUDA thread).
+#include "catlab/host_device.hpp"
+
+#include <cstdint>
+#if !defined(__CUDA_ARCH__)
+#include <bit>
+#endif
+
+// `#pragma unroll` in device code; host compilers (nvcc's host pass included) do not know it.
+#if defined(__CUDA_ARCH__)
+#define CATLAB_UNROLL _Pragma("unroll")
+#else
+#define CATLAB_UNROLL
+#endif
+
+namespace catlab::cuda::intrinsics {
+
+// The upper 32 bits of (hi:lo) << shift, 0 <= shift < 32.
+CATLAB_HD unsigned funnelLeft(unsigned lo, unsigned hi, unsigned shift) {
+#if defined(__CUDA_ARCH__)
+    return __funnelshift_l(lo, hi, shift);
+#else
+    const std::uint64_t v = (std::uint64_t(hi) << 32) | lo;
+    return unsigned((v << (shift & 31u)) >> 32);
+#endif
+}
+
+// The lower 32 bits of (hi:lo) >> shift, 0 <= shift < 32.
+CATLAB_HD unsigned funnelRight(unsigned lo, unsigned hi, unsigned shift) {
+#if defined(__CUDA_ARCH__)
+    return __funnelshift_r(lo, hi, shift);
+#else
+    const std::uint64_t v = (std::uint64_t(hi) << 32) | lo;
+    return unsigned(v >> (shift & 31u));
+#endif
+}
+
+CATLAB_HD int popcount(unsigned x) {
+#if defined(__CUDA_ARCH__)
+    return __popc(x);
+#else
+    return std::popcount(x);
+#endif
+}
+
+// c + sum of the four unsigned bytes of a times the four signed bytes of b.
+CATLAB_HD int dot4(unsigned a, unsigned b, int c) {
+#if defined(__CUDA_ARCH__)
+    int d;
+    asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    for (unsigned i = 0; i < 32; i += 8) c += int((a >> i) & 0xFFu) * int(std::int8_t((b >> i) & 0xFFu));
+    return c;
+#endif
+}
+
+// c + the two unsigned 16-bit halves of a times the two low signed bytes of b.
+CATLAB_HD int dot2(unsigned a, unsigned b, int c) {
+#if defined(__CUDA_ARCH__)
+    int d;
+    asm("dp2a.lo.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    return c + int(a & 0xFFFFu) * int(std::int8_t(b & 0xFFu)) + int(a >> 16) * int(std::int8_t((b >> 8) & 0xFFu));
+#endif
+}
+
+// A load through the read-only data cache.
+template <class T>
+CATLAB_HD T loadReadOnly(const T* p) {
+#if defined(__CUDA_ARCH__)
+    return __ldg(p);
+#else
+    return *p;
+#endif
+}
+
+} // namespace catlab::cuda::intrinsics

@@ -1,0 +1,250 @@
+// The boxsum kernel bodies, run on the CPU by an emulator (a host thread per CUDA thread, a barrier
+// per __syncthreads), against cpu-naive: every kernel, multi-block strips and column groups, word
+// boundaries, 2 and more states. The GPU suite checks the same kernels on the device.
+#include "bit_planes.cuh"
+#include "boxsum_plan.hpp"
+#include "boxsum_small_moore.cuh"
+#include "boxsum_von_neumann.cuh"
+#include "boxsum_wide_moore.cuh"
+
+#include "catlab/simulator.hpp"
+#include "support/kernel_emulator.hpp"
+#include "support/test_rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <functional>
+#include <vector>
+
+namespace catlab {
+namespace {
+
+using namespace catlab::cuda;
+
+// One multiprocessor holding one block, blocks of at most `threads` threads and strips of at most
+// `stripRows` rows: grids split into many blocks.
+struct TinyDevice {
+    BoxsumDevice device{1, [](const BoxsumPlan&) { return 1; }};
+    BoxsumTuning tuning;
+};
+TinyDevice tinyDevice(int threads = 256, int stripRows = 1 << 30) {
+    TinyDevice d;
+    d.tuning.smallMooreThreads = std::min(threads, 128);
+    d.tuning.vonNeumannThreads = threads;
+    d.tuning.maxStripRows = stripRows;
+    return d;
+}
+
+// The boxsum backend's state and step sequence, with host vectors for device memory.
+class EmulatedBoxsum {
+  public:
+    EmulatedBoxsum(const Rule& rule, const Grid& start, const TinyDevice& device,
+                   const std::function<void(BoxsumPlan&)>& adjust = {})
+        : rule_(rule), shape_(bitGridShape(start.size(), rule.radius, rule.states)) {
+        // Garbage everywhere the kernels must not depend on: halos and padding are refreshed.
+        for (auto& b : buffers_) b.assign(std::size_t(1 + shape_.statePlanes) * shape_.planeWords(), 0xA5C3A5C3u);
+        plan_ = planBoxsum(rule, shape_, device.device, device.tuning);
+        if (adjust) adjust(plan_);
+        const BitGrid g = grid(0);
+        for (long long i = 0; i < 1LL * g.height * g.words; ++i) packBody(g, start.cells().data(), i);
+        refreshHalo(g);
+    }
+
+    const BoxsumPlan& plan() const { return plan_; }
+
+    void step() {
+        const BitGrid in = grid(current_), out = grid(1 - current_);
+        const StepArgs args = stepArgs(plan_, rule_, in, out);
+        const BoxsumPlan& p = plan_;
+        switch (p.kernel) {
+        case BoxsumKernel::SmallMoore:
+            dispatchSmallMoore(rule_.radius, [&]<int R>() {
+                testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
+                                         [&](unsigned* shared, int tid, long long block) {
+                                             smallMooreBody<R>(args, shared, tid, p.threads, block);
+                                         });
+            });
+            break;
+        case BoxsumKernel::VonNeumann:
+            dispatchVonNeumann(p.armPlanes, [&]<int AP, int CP>() {
+                testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
+                                       [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
+                                           vonNeumannBody<AP, CP>(args, shared, tid, p.threads, block, sync);
+                                       });
+            });
+            break;
+        case BoxsumKernel::WideMoore:
+            dispatchWideMoore(p.halfColumns, p.simpleSets, [&]<class Columns, bool Simple>() {
+                testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
+                                       [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
+                                           wideMooreBody<Columns, Simple>(args, shared, tid, p.threads, block, sync);
+                                       });
+            });
+            break;
+        }
+        refreshHalo(out);
+        current_ = 1 - current_;
+    }
+
+    Grid snapshot() {
+        Grid grid(GridSize{shape_.width, shape_.height});
+        const BitGrid g = this->grid(current_);
+        for (long long i = 0; i < 1LL * g.height * g.words; ++i) unpackBody(g, grid.cells().data(), i);
+        return grid;
+    }
+
+  private:
+    BitGrid grid(int i) {
+        BitGrid g = shape_;
+        g.alive = buffers_[std::size_t(i)].data();
+        g.state = g.statePlanes ? g.alive + g.planeWords() : nullptr;
+        return g;
+    }
+    static void refreshHalo(const BitGrid& g) {
+        for (long long i = 0; i < 1LL * g.height * (2 * g.halo + 1); ++i) refreshHaloBody(g, i);
+    }
+
+    Rule rule_;
+    BitGrid shape_;
+    BoxsumPlan plan_;
+    std::array<std::vector<unsigned>, 2> buffers_;
+    int current_ = 0;
+};
+
+Grid randomGrid(GridSize size, double density, std::uint64_t seed, int states) {
+    Grid g(size);
+    fillRandom(g, density, seed);
+    if (states > 2) // some decaying cells too
+        for (std::size_t i = 0; i < g.cells().size(); i += 7)
+            if (g.cells()[i] == 0) g.cells()[i] = Cell(2 + i % std::size_t(states - 2));
+    return g;
+}
+
+struct Case {
+    const char* label;
+    Rule rule;
+    GridSize size;
+    int steps;
+    TinyDevice device;
+    std::function<void(BoxsumPlan&)> adjust = {};
+    const char* reference = "cpu-naive";
+};
+
+void expectMatchesReference(const Case& c) {
+    SCOPED_TRACE(std::string(c.label) + " " + c.rule.format() + " on " + std::to_string(c.size.width) + "x" +
+                 std::to_string(c.size.height));
+    const Grid start = randomGrid(c.size, 0.35, 7, c.rule.states);
+    EmulatedBoxsum boxsum(c.rule, start, c.device, c.adjust);
+    EXPECT_EQ(firstDifference(boxsum.snapshot(), start), -1) << "pack/unpack";
+    Simulator reference(c.rule, start, c.reference);
+    for (int s = 1; s <= c.steps; ++s) {
+        boxsum.step();
+        reference.step();
+        const Grid expected = reference.snapshot();
+        const long long diff = firstDifference(boxsum.snapshot(), expected);
+        ASSERT_EQ(diff, -1) << "step " << s << ", first difference at (" << diff % c.size.width << ", "
+                            << diff / c.size.width << ")";
+        if (s == 1) {
+            EXPECT_GT(expected.population(), 0u) << "the case should stay busy";
+        }
+    }
+}
+
+Rule scaled(int r, Neighbourhood n, bool centre, int states) { return testing::scaledRule(r, n, centre, states); }
+
+TEST(BoxsumEmulation, SmallMooreEveryRadius) {
+    for (int r = 1; r <= kMaxSmallMooreRadius; ++r)
+        expectMatchesReference(
+            {"small moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {73, 41}, 3, tinyDevice(256, 9)});
+}
+
+TEST(BoxsumEmulation, SmallMooreColumnGroupsAndWordEdges) {
+    expectMatchesReference({"life groups", parseRule("B3/S23").rule, {1100, 37}, 4, tinyDevice(32, 11)});
+    for (int width : {31, 32, 33, 64, 65}) {
+        for (int r : {1, 5, 15}) {
+            if (width >= 2 * r + 1)
+                expectMatchesReference(
+                    {"word edges", scaled(r, Neighbourhood::Moore, false, 2), {width, 45}, 3, tinyDevice(256, 7)});
+        }
+    }
+}
+
+TEST(BoxsumEmulation, SmallMooreMoreStates) {
+    expectMatchesReference({"4 states", scaled(2, Neighbourhood::Moore, true, 4), {67, 53}, 5, tinyDevice(256, 16)});
+    expectMatchesReference({"3 states", scaled(5, Neighbourhood::Moore, false, 3), {40, 33}, 5, tinyDevice()});
+    expectMatchesReference({"brian", parseRule("B2/S/C3").rule, {65, 40}, 5, tinyDevice(32, 5)});
+    expectMatchesReference({"256 states", parseRule("R3,C256,M1,S2..12,B3..9,NM").rule, {70, 30}, 6, tinyDevice()});
+}
+
+TEST(BoxsumEmulation, VonNeumann) {
+    for (int r : {1, 2, 3, 5, 7, 13, 16})
+        expectMatchesReference(
+            {"von neumann", scaled(r, Neighbourhood::VonNeumann, r % 2 == 1, 2), {97, 61}, 3, tinyDevice(256, 10)});
+    expectMatchesReference({"vn 3 states", scaled(4, Neighbourhood::VonNeumann, true, 3), {33, 40}, 4, tinyDevice()});
+    expectMatchesReference(
+        {"vn narrow blocks", scaled(2, Neighbourhood::VonNeumann, false, 2), {300, 30}, 3, tinyDevice(6, 8)});
+    expectMatchesReference(
+        {"vn r40", scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, tinyDevice(256, 30)});
+    expectMatchesReference({"vn r33", scaled(33, Neighbourhood::VonNeumann, false, 4), {160, 70}, 2, tinyDevice(8)});
+}
+
+TEST(BoxsumEmulation, WideMoore) {
+    for (int r : {17, 20, 31, 32, 33})
+        expectMatchesReference(
+            {"wide moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {97, 70}, 2, tinyDevice(256, 13)});
+    expectMatchesReference({"wide 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, tinyDevice()});
+    TinyDevice narrow = tinyDevice(256, 21); // several column groups, chunks of 4 rows
+    narrow.tuning.wideSpanWords = 8;
+    narrow.tuning.wideChunkRows = 4;
+    expectMatchesReference({"wide groups", scaled(17, Neighbourhood::Moore, false, 2), {400, 45}, 3, narrow});
+}
+
+TEST(BoxsumEmulation, WideMooreOtherPaths) {
+    // The wide kernel at small radii, with 16-bit column sums and with general count sets.
+    const auto halves = [](BoxsumPlan& p) {
+        p.kernel = BoxsumKernel::WideMoore;
+        p.halfColumns = true;
+    };
+    for (int r : {1, 3, 8, 21}) {
+        const Rule rule = scaled(r, Neighbourhood::Moore, true, 2);
+        const BitGrid shape = bitGridShape({77, 50}, r, 2);
+        // Plan it as the wide kernel would be planned, then force the variant.
+        Rule wide = rule;
+        wide.radius = 17;
+        const TinyDevice tiny = tinyDevice(256, 12);
+        BoxsumPlan p = planBoxsum(wide, shape, tiny.device, tiny.tuning);
+        p.spanHalo = r / 32 + 1;
+        p.blockWords = std::min(128 - 2 * p.spanHalo, shape.words);
+        p.columnBlocks = (shape.words + p.blockWords - 1) / p.blockWords;
+        p.threads = 256;
+        p.blocks = 1LL * p.columnBlocks * ((shape.height + p.stripRows - 1) / p.stripRows);
+        p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(p.blockWords + 2 * p.spanHalo) * 16 * 4;
+        for (bool half : {false, true})
+            for (bool simple : {true, false}) {
+                expectMatchesReference({"forced wide", rule, {77, 50}, 3, tinyDevice(), [&](BoxsumPlan& q) {
+                                            q = p;
+                                            halves(q);
+                                            q.halfColumns = half;
+                                            q.simpleSets = simple;
+                                        }});
+            }
+    }
+    expectMatchesReference({"two intervals",
+                            parseRule("R20,C0,M1,S100..300,600..900,B200..250,NM").rule,
+                            {90, 60},
+                            3,
+                            tinyDevice(256, 20)});
+}
+
+TEST(BoxsumEmulation, LargeRadiiAgainstFastCpu) {
+    Case moore{"moore r130", scaled(130, Neighbourhood::Moore, true, 2), {263, 271}, 2, tinyDevice(256, 90)};
+    moore.reference = "cpu";
+    expectMatchesReference(moore);
+    Case vn{"vn r130", scaled(130, Neighbourhood::VonNeumann, false, 3), {270, 263}, 2, tinyDevice(256, 100)};
+    vn.reference = "cpu";
+    expectMatchesReference(vn);
+}
+
+} // namespace
+} // namespace catlab

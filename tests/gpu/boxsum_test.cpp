@@ -1,0 +1,136 @@
+// boxsum beyond the shared GPU suite: radii past 16 (to 500), von Neumann and more states at large
+// radii, widths around word boundaries, a grid taller than a launch grid is high, and what it refuses.
+// Radii up to 100 are checked against cpu-naive; at 250 and 500 the direct count is too slow, and the
+// O(1) `cpu` backend (itself checked against cpu-naive in the CPU tests) is the reference.
+#include "catlab/backend_registry.hpp"
+#include "catlab/error.hpp"
+#include "catlab/simulator.hpp"
+#include "support/test_rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace catlab {
+namespace {
+
+std::optional<std::string> skipReason() { return BackendRegistry::instance().find("boxsum").unavailableReason(); }
+
+Grid startingState(GridSize size, int states) {
+    Grid g(size);
+    fillRandom(g, 0.33, 4242);
+    if (states > 2) // decaying cells too, so every state's transition is exercised from the first step
+        for (std::size_t i = 0; i < g.cells().size(); i += 5)
+            if (g.cells()[i] == 0) g.cells()[i] = Cell(2 + (i / 5) % std::size_t(states - 2));
+    return g;
+}
+
+// Every generation of boxsum equals the reference's.
+void expectSameGenerations(const Rule& rule, GridSize size, int generations, const char* reference) {
+    SCOPED_TRACE(rule.format() + " on " + std::to_string(size.width) + "x" + std::to_string(size.height) + " against " +
+                 reference);
+    const Grid start = startingState(size, rule.states);
+    Simulator boxsum(rule, start, "boxsum");
+    Simulator expected(rule, start, reference);
+    EXPECT_EQ(firstDifference(boxsum.snapshot(), start), -1) << "load/store";
+    for (int g = 1; g <= generations; ++g) {
+        boxsum.step();
+        expected.step();
+        const Grid want = expected.snapshot();
+        const long long diff = firstDifference(boxsum.snapshot(), want);
+        ASSERT_EQ(diff, -1) << "generation " << g << ": first difference at (" << diff % size.width << ", "
+                            << diff / size.width << ")";
+        EXPECT_EQ(boxsum.population(), expected.population()) << "generation " << g;
+        if (g == 1) {
+            EXPECT_GT(want.population(), std::uint64_t(size.width) * std::uint64_t(size.height) / 50)
+                << "generation 1 should be busy";
+        }
+    }
+}
+
+Rule scaled(int r, Neighbourhood n, bool centre, int states) { return testing::scaledRule(r, n, centre, states); }
+
+class BoxsumTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    }
+};
+
+TEST_F(BoxsumTest, MooreLargeRadiiMatchOracle) {
+    expectSameGenerations(scaled(17, Neighbourhood::Moore, false, 2), {71, 53}, 6, "cpu-naive");
+    expectSameGenerations(scaled(31, Neighbourhood::Moore, true, 2), {67, 81}, 4, "cpu-naive");
+    expectSameGenerations(scaled(64, Neighbourhood::Moore, false, 2), {131, 149}, 3, "cpu-naive");
+    expectSameGenerations(scaled(100, Neighbourhood::Moore, true, 2), {203, 211}, 2, "cpu-naive");
+}
+
+TEST_F(BoxsumTest, MooreLargestRadiiMatchFastCpu) {
+    expectSameGenerations(scaled(250, Neighbourhood::Moore, false, 2), {503, 517}, 3, "cpu");
+    expectSameGenerations(scaled(500, Neighbourhood::Moore, true, 2), {1003, 1009}, 3, "cpu");
+    expectSameGenerations(scaled(128, Neighbourhood::Moore, false, 2), {389, 263}, 3, "cpu"); // 16-bit column sums
+}
+
+TEST_F(BoxsumTest, VonNeumannLargeRadii) {
+    expectSameGenerations(scaled(40, Neighbourhood::VonNeumann, false, 2), {97, 89}, 4, "cpu-naive");
+    expectSameGenerations(scaled(100, Neighbourhood::VonNeumann, true, 2), {211, 203}, 2, "cpu-naive");
+    expectSameGenerations(scaled(250, Neighbourhood::VonNeumann, false, 2), {517, 503}, 3, "cpu");
+    expectSameGenerations(scaled(500, Neighbourhood::VonNeumann, true, 2), {1009, 1003}, 3, "cpu");
+}
+
+TEST_F(BoxsumTest, MoreStatesLargeRadii) {
+    expectSameGenerations(scaled(64, Neighbourhood::Moore, true, 4), {149, 131}, 4, "cpu-naive");
+    expectSameGenerations(scaled(100, Neighbourhood::VonNeumann, false, 3), {203, 211}, 3, "cpu-naive");
+    expectSameGenerations(scaled(250, Neighbourhood::Moore, false, 5), {517, 503}, 4, "cpu");
+    expectSameGenerations(parseRule("R7,C255,M1,S20..60,B30..45,NM").rule, {263, 271}, 8, "cpu-naive");
+}
+
+// Small cases of every kernel, quick enough for compute-sanitizer (memcheck, racecheck).
+TEST_F(BoxsumTest, SanitizerSmoke) {
+    expectSameGenerations(scaled(17, Neighbourhood::Moore, true, 3), {71, 53}, 2, "cpu-naive");
+    expectSameGenerations(scaled(130, Neighbourhood::Moore, false, 2), {263, 271}, 1, "cpu");
+    expectSameGenerations(scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, "cpu-naive");
+    expectSameGenerations(scaled(4, Neighbourhood::Moore, false, 4), {65, 33}, 2, "cpu-naive");
+}
+
+TEST_F(BoxsumTest, WidthsAroundWordBoundaries) {
+    for (int width : {31, 32, 33, 65})
+        for (const Rule& rule :
+             {parseRule("B3/S23").rule, scaled(3, Neighbourhood::Moore, true, 2),
+              scaled(2, Neighbourhood::VonNeumann, false, 3), scaled(15, Neighbourhood::Moore, false, 2),
+              scaled(15, Neighbourhood::VonNeumann, true, 4)})
+            expectSameGenerations(rule, {width, 47}, 12, "cpu-naive");
+}
+
+// 70000 rows: more than a launch grid's y or z dimension holds (65535).
+TEST_F(BoxsumTest, GridTallerThanLaunchGridDimension) {
+    const GridSize tall{96, 70000};
+    expectSameGenerations(scaled(2, Neighbourhood::Moore, false, 2), tall, 3, "cpu-naive");
+    expectSameGenerations(scaled(3, Neighbourhood::VonNeumann, true, 3), tall, 3, "cpu-naive");
+    expectSameGenerations(scaled(20, Neighbourhood::Moore, true, 2), tall, 2, "cpu");
+}
+
+TEST_F(BoxsumTest, RefusesCircularAndWindowsWiderThanTheGrid) {
+    const BackendInfo& info = BackendRegistry::instance().find("boxsum");
+    const auto why = info.unsupportedReason(scaled(7, Neighbourhood::Circular, false, 2));
+    ASSERT_TRUE(why.has_value());
+    EXPECT_NE(why->find("circular"), std::string::npos) << *why;
+    EXPECT_FALSE(info.unsupportedReason(scaled(500, Neighbourhood::VonNeumann, false, 7)).has_value());
+    // A side below 2r + 1 would count cells twice; catlab refuses such grids for every backend.
+    try {
+        Simulator sim(scaled(20, Neighbourhood::Moore, false, 2), {40, 100}, 0.3, 1, "boxsum");
+        FAIL() << "a 40-wide grid at radius 20 was accepted";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("2r+1"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(BoxsumTest, MemoryFloorCountsBitPlanes) {
+    auto bytes = [](const Rule& rule) {
+        return BackendRegistry::instance().create("boxsum", rule, {100, 100})->bytesPerCellStep();
+    };
+    EXPECT_DOUBLE_EQ(bytes(scaled(5, Neighbourhood::Moore, false, 2)), 0.25); // one bit read, one written
+    EXPECT_DOUBLE_EQ(bytes(scaled(5, Neighbourhood::Moore, false, 3)), 0.75); // alive plane + 2 state planes
+}
+
+} // namespace
+} // namespace catlab
