@@ -66,11 +66,12 @@ if want sanitize; then
 fi
 if want bench; then
     # Every GPU backend over the radii of the backend table at n=60416 (the CAT paper's largest grid):
-    # about 0.3 s of steps per repeat; a backend's larger radii are skipped once a step takes 2 s.
+    # CATLAB_BENCH_SECONDS (0.3) of steps per repeat; a backend's larger radii are skipped once a step
+    # takes CATLAB_BENCH_MAX_MS (2000). Plot the CSV with tools/plot_bench.py (needs matplotlib).
     log "bench n=60416"
     "$bin/catlab" bench --backends "$(gpu_backends)" --radius 1..16,32,64,100,250,500 --size 60416 \
-        --seconds 0.3 --repeats 3 --warmup 1 --max-ms 2000 --csv "$out/bench-60416.csv" --plot "$out/bench-60416.png" \
-        >"$out/bench-60416.txt" 2>&1 || status=1
+        --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 --max-ms "${CATLAB_BENCH_MAX_MS:-2000}" \
+        --csv "$out/bench-60416.csv" >"$out/bench-60416.txt" 2>&1 || status=1
     grep -v '^catlab bench: ' "$out/bench-60416.txt"
 fi
 if want render; then
