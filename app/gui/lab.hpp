@@ -1,8 +1,8 @@
 #pragma once
 
+#include "gui/recording_settings.hpp"
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
-#include "gui/window_recording.hpp"
 #include "render/view_navigation.hpp"
 
 #include "render/view_renderer.hpp"
@@ -14,6 +14,8 @@
 #include <vector>
 
 namespace catlab::gui {
+
+class WindowRecording; // gui/window_recording.hpp: only what starts, stops and shows recordings needs it
 
 // How the simulation advances from frame to frame.
 struct RunSettings {
@@ -35,7 +37,8 @@ struct Brush {
 // Everything the window's parts share: the running automaton and the user's settings for viewing,
 // running and editing it. Panel, keyboard, mouse and script all act on it through lab_actions.hpp.
 struct Lab {
-    explicit Lab(const SceneStart& start) : session(start), shapeBase(start.rule) { view.setGrid(start.size); }
+    explicit Lab(const SceneStart& start);
+    ~Lab(); // out of line: WindowRecording is only declared here
 
     SimulationSession session;
     render::ViewNavigation view;

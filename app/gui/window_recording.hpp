@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gui/gl_window.hpp"
+#include "gui/recording_settings.hpp"
 
 #include "recording/frame_recorder.hpp"
 #include "video/video_settings.hpp"
@@ -11,14 +12,6 @@
 #include <string>
 
 namespace catlab::gui {
-
-// What the panel's Record section and Ctrl+R record.
-struct RecordingSettings {
-    std::string path; // empty: catlab-<date>-<time>.mp4 (a folder of that name for PNG) in the working directory
-    int fps = 30;
-    video::VideoFormat format = video::VideoFormat::Auto;
-    bool includePanel = true; // false: the view alone
-};
 
 // Where in a frame the window offers its picture to the recording.
 enum class CaptureStage {

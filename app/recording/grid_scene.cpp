@@ -24,10 +24,4 @@ void GridScene::draw(int width, int height) {
 
 void GridScene::advance() { simulator_.step(generationsPerFrame_); }
 
-std::string GridScene::describe() const {
-    const GridSize size = simulator_.size();
-    return simulator_.rule().format() + " on a " + std::to_string(size.width) + "x" + std::to_string(size.height) +
-           " torus, generation " + std::to_string(simulator_.generation()) + ", backend " + simulator_.backendName();
-}
-
 } // namespace catlab::recording

@@ -20,7 +20,6 @@ class GridScene final : public RecordingScene {
 
     void draw(int width, int height) override;
     void advance() override;
-    std::string describe() const override;
 
     // How the last frame's pixels reached GL, and why not through interop where it applies.
     render::ViewPath viewPath() const { return source_.lastPath(); }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <string>
-
 namespace catlab::recording {
 
 // What a headless recording films, frame after frame. The grid of an automaton is one scene
@@ -15,8 +13,6 @@ class RecordingScene {
     virtual void draw(int width, int height) = 0;
     // Moves on to what the next frame shows.
     virtual void advance() = 0;
-    // For the log: what is being filmed ("B3/S23 on a 1024x1024 torus, generation 40, backend cpu").
-    virtual std::string describe() const = 0;
 };
 
 } // namespace catlab::recording
