@@ -26,6 +26,15 @@ void drawPanel(Lab& lab, PanelState& state) {
         ImGui::PopTextWrapPos();
         ImGui::Separator();
     }
+    drawSceneChoice(lab);
+    if (lab.scene == SceneKind::Cloud) {
+        if (ImGui::CollapsingHeader("Cloud", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudSection(lab, state);
+        if (ImGui::CollapsingHeader("Sources", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudSourcesSection(lab);
+        if (ImGui::CollapsingHeader("Look", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudLookSection(lab);
+        if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudMetricsSection(lab, state);
+        ImGui::End();
+        return;
+    }
     if (ImGui::CollapsingHeader("Rule", ImGuiTreeNodeFlags_DefaultOpen)) drawRuleSection(lab, state);
     if (ImGui::CollapsingHeader("Backend", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendSection(lab);
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab, state);

@@ -16,6 +16,13 @@ void drawMetricsSection(Lab& lab, PanelState& state);
 void drawEditSection(Lab& lab, PanelState& state);
 void drawViewSection(Lab& lab);
 
+// The 2D grid or the cloud scene, and the cloud scene's own sections (panel_cloud.cpp).
+void drawSceneChoice(Lab& lab);
+void drawCloudSection(Lab& lab, PanelState& state);
+void drawCloudSourcesSection(Lab& lab);
+void drawCloudLookSection(Lab& lab);
+void drawCloudMetricsSection(Lab& lab, PanelState& state);
+
 // Runs a user action; its error (or its notice) becomes the panel's status line.
 template <class Action>
 void tryAction(Lab& lab, const std::string& success, Action&& action) {
