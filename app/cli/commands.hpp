@@ -17,5 +17,7 @@ void addBenchCommand(CLI::App& app);
 void addCloudCommand(CLI::App& app);
 // `catlab bench-view`: frame times of the view renderer (builds with CATLAB_RENDER only).
 void addBenchViewCommand(CLI::App& app);
+// `catlab bench-view-cloud`: frame time of the ray-marched cloud scene (CATLAB_RENDER only).
+void addBenchViewCloudCommand(CLI::App& app);
 
 } // namespace catlab::cli

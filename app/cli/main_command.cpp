@@ -131,6 +131,7 @@ int runMain(int argc, char** argv) {
     addCloudCommand(app);
 #ifdef CATLAB_HAVE_RENDER
     addBenchViewCommand(app);
+    addBenchViewCloudCommand(app);
 #endif
     app.require_subcommand(0, 1);
     // Checked before any subcommand runs.
