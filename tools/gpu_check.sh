@@ -106,6 +106,13 @@ if want bench-cloud; then
             --warmup 500 >"$out/cloud-bench-$size.txt" 2>&1 || status=1
         cat "$out/cloud-bench-$size.txt"
     done
+    # Simulated and ray marched at 1920x1080 every frame (the window's target: 60 fps); needs EGL.
+    if "$bin/catlab" bench-view-cloud --help >/dev/null 2>&1; then
+        log "cloud view 1920x1080, 256x256x64"
+        "$bin/catlab" bench-view-cloud --size 1920x1080 --cloud-size 256x256x64 --backend cuda --frames 200 \
+            --warmup 20 >"$out/cloud-view.txt" 2>&1 || status=1
+        cat "$out/cloud-view.txt"
+    fi
 fi
 log "done, status $status"
 exit $status

@@ -38,12 +38,11 @@ std::string extensionOf(const std::string& path) {
 }
 
 std::string chooseBackend(const std::string& asked, std::ostream& out) {
-    if (asked != "auto") return asked;
-    if (auto why = cloud::cloudBackendUnavailable("cuda")) {
-        out << "            (auto: cpu, as cuda is unavailable: " << *why << ")\n";
-        return "cpu";
-    }
-    return "cuda";
+    const std::string chosen = cloud::resolveCloudBackend(asked);
+    if (asked == "auto" && chosen == "cpu")
+        if (auto why = cloud::cloudBackendUnavailable("cuda"))
+            out << "            (auto: cpu, as cuda is unavailable: " << *why << ")\n";
+    return chosen;
 }
 
 void checkOptions(const CloudOptions& o) {

@@ -53,10 +53,6 @@ cloud::CloudWind parseCloudWind(const std::string& text) {
     throw Error("bad --wind '" + text + "': expected " + form);
 }
 
-cloud::CloudSource defaultCloudSource(cloud::CloudSize s) {
-    return {0.5 * (s.nx - 1), 0.5 * (s.ny - 1), 0.35 * (s.nz - 1), 0.25 * s.nx, 0.25 * s.ny, 0.15 * s.nz + 0.5};
-}
-
 cloud::CloudParams cloudParamsFrom(const CloudOptions& o, cloud::CloudSize size) {
     cloud::CloudParams p;
     if (o.pExt) p.pExt = *o.pExt;
@@ -64,7 +60,7 @@ cloud::CloudParams cloudParamsFrom(const CloudOptions& o, cloud::CloudSize size)
     if (o.pAct) p.pAct = *o.pAct;
     p.seed = o.seed;
     for (const std::string& s : o.sources) p.sources.push_back(parseCloudSource(s));
-    if (p.sources.empty()) p.sources.push_back(defaultCloudSource(size));
+    if (p.sources.empty()) p.sources.push_back(cloud::defaultCloudSource(size.nx, size.ny, size.nz));
     if (o.wind) p.wind = parseCloudWind(*o.wind);
     for (const auto& [name, value] : {std::pair{"--p-ext", p.pExt}, {"--p-hum", p.pHum}, {"--p-act", p.pAct}})
         if (!(value >= 0.0 && value <= 1.0)) throw Error(std::string(name) + " " + text(value) + " is outside 0..1");

@@ -31,9 +31,6 @@ struct CloudOptions {
 cloud::CloudSource parseCloudSource(const std::string& text);
 // "vx,vy" (the same at every height) or "vx,vy,vxTop,vyTop" in cells per step; throws catlab::Error.
 cloud::CloudWind parseCloudWind(const std::string& text);
-// The source placed when none is given: low in the middle of the volume.
-cloud::CloudSource defaultCloudSource(cloud::CloudSize size);
-
 // The parameters the options describe (defaults from CloudParams where not given); throws catlab::Error.
 cloud::CloudParams cloudParamsFrom(const CloudOptions& options, cloud::CloudSize size);
 

@@ -19,5 +19,7 @@ void addCloudCommand(CLI::App& app);
 void addBenchViewCommand(CLI::App& app);
 // `catlab record`: a scene to video, headless (builds with CATLAB_RENDER and CATLAB_VIDEO only).
 void addRecordCommand(CLI::App& app);
+// `catlab bench-view-cloud`: frame time of the ray-marched cloud scene (CATLAB_RENDER only).
+void addBenchViewCloudCommand(CLI::App& app);
 
 } // namespace catlab::cli

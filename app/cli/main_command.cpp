@@ -4,6 +4,7 @@
 
 #include "build_info.hpp"
 
+#include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
 
@@ -30,6 +31,9 @@ struct DefaultCommandOptions {
     std::optional<std::string> script;
     std::optional<std::string> windowSize;
     bool hidePanel = false;
+    std::string firstScene = "2d";
+    std::optional<std::string> cloudSize;
+    std::string cloudBackend = "auto";
 #endif
 };
 
@@ -46,12 +50,17 @@ void addSceneOptions(CLI::App& app, DefaultCommandOptions& o) {
     app.add_option("--script", o.script, "Drive the window from a script file (see the README)");
     app.add_option("--window", o.windowSize, "Window size WxH in screen coordinates (default 1280x800)");
     app.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (Tab shows it)");
+    app.add_option("--scene", o.firstScene,
+                   "What the window shows first: 2d (the rules) or cloud (the 3D cloud automaton)")
+        ->capture_default_str();
+    app.add_option("--cloud-size", o.cloudSize, "Cloud volume XxYxZ (default 128x128x32)");
+    app.add_option("--cloud-backend", o.cloudBackend, "Cloud backend: cpu, cuda or auto")->capture_default_str();
 #endif
 }
 
 bool sceneOptionsGiven(const CLI::App& app) {
     for (const char* name : {"--rule", "--size", "--density", "--seed", "--backend", "--in", "--frames", "--screenshot",
-                             "--script", "--window", "--hide-panel"})
+                             "--script", "--window", "--hide-panel", "--scene", "--cloud-size", "--cloud-backend"})
         if (app.get_option_no_throw(name) && app.count(name) > 0) return true;
     return false;
 }
@@ -65,6 +74,13 @@ int openWindow(const DefaultCommandOptions& o) {
     window.screenshot = o.screenshot;
     window.scriptPath = o.script;
     window.hidePanel = o.hidePanel;
+    if (o.firstScene != "2d" && o.firstScene != "cloud")
+        throw Error("--scene must be 2d or cloud (got '" + o.firstScene + "')");
+    window.startWithCloud = o.firstScene == "cloud";
+    if (o.cloudSize) window.cloud.size = cloud::parseCloudSize(*o.cloudSize);
+    cloud::checkCloudSize(window.cloud.size);
+    cloud::resolveCloudBackend(o.cloudBackend); // an unknown name fails here, before the window opens
+    window.cloud.backend = o.cloudBackend;
     if (o.frames && *o.frames < 1) throw Error("--frames must be at least 1");
     if (o.screenshot) {
         checkWritable(*o.screenshot);
@@ -120,6 +136,7 @@ int runMain(int argc, char** argv) {
     addCloudCommand(app);
 #ifdef CATLAB_HAVE_RENDER
     addBenchViewCommand(app);
+    addBenchViewCloudCommand(app);
 #endif
 #ifdef CATLAB_HAVE_RECORDING
     addRecordCommand(app);

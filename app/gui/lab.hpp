@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gui/cloud_scene.hpp"
 #include "gui/recording_settings.hpp"
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
@@ -46,6 +47,10 @@ struct Lab {
     RunSettings run;
     Brush brush;
     StepMetrics metrics;
+
+    SceneKind scene = SceneKind::Grid;
+    CloudStart cloudStart;
+    std::unique_ptr<CloudScene> cloud; // made the first time the cloud scene is shown
 
     // The rule the radius/neighbourhood/centre controls reshape (the last one chosen by text, preset
     // or file), so moving the radius slider back and forth never drifts.

@@ -30,6 +30,16 @@ void drawPanel(Lab& lab, PanelState& state) {
         drawRecordingState(*lab.recording);
         ImGui::Separator();
     }
+    drawSceneChoice(lab);
+    if (lab.scene == SceneKind::Cloud) {
+        if (ImGui::CollapsingHeader("Cloud", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudSection(lab, state);
+        if (ImGui::CollapsingHeader("Sources", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudSourcesSection(lab);
+        if (ImGui::CollapsingHeader("Look", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudLookSection(lab);
+        if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudMetricsSection(lab, state);
+        if (ImGui::CollapsingHeader("Record")) drawRecordSection(lab);
+        ImGui::End();
+        return;
+    }
     if (ImGui::CollapsingHeader("Rule", ImGuiTreeNodeFlags_DefaultOpen)) drawRuleSection(lab, state);
     if (ImGui::CollapsingHeader("Backend", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendSection(lab);
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab, state);

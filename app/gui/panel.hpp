@@ -2,6 +2,8 @@
 
 #include "gui/lab.hpp"
 
+#include "catlab/cloud/cloud_cells.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -32,6 +34,11 @@ struct PanelState {
     // Metrics: the population is counted a few times a second, not every frame.
     std::optional<std::uint64_t> population;
     std::chrono::steady_clock::time_point populationTime{};
+    // Cloud: the size fields, and the cell counts (counted about once a second: they copy the volume).
+    cloud::CloudSize shownCloudSize{};
+    int cloudSize[3] = {0, 0, 0};
+    std::optional<cloud::CloudCounts> cloudCounts;
+    std::chrono::steady_clock::time_point cloudCountsTime{};
 };
 
 // The control panel, a Dear ImGui window at the right of the view; call between ImGui's frame begin

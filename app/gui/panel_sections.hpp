@@ -19,6 +19,13 @@ void drawRecordSection(Lab& lab);
 // A red dot and "REC 01:02.3   4.56 MB   1860 frames", with the file's path.
 void drawRecordingState(const WindowRecording& recording);
 
+// The 2D grid or the cloud scene, and the cloud scene's own sections (panel_cloud.cpp).
+void drawSceneChoice(Lab& lab);
+void drawCloudSection(Lab& lab, PanelState& state);
+void drawCloudSourcesSection(Lab& lab);
+void drawCloudLookSection(Lab& lab);
+void drawCloudMetricsSection(Lab& lab, PanelState& state);
+
 // Runs a user action; its error (or its notice) becomes the panel's status line.
 template <class Action>
 void tryAction(Lab& lab, const std::string& success, Action&& action) {

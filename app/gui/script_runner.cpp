@@ -1,4 +1,5 @@
 #include "gui/script_runner.hpp"
+#include "gui/cloud_actions.hpp"
 #include "gui/key_names.hpp"
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
@@ -157,8 +158,38 @@ const std::map<std::string_view, Handler>& commandHandlers() {
              if (a.size() > 2) settings.includePanel = a[2] == "panel";
          }},
         {"key", [](Context& c, const Args& a) { applyShortcuts({parseKeyName(a[0])}, c.lab); }},
+        {"scene",
+         [](Context& c, const Args& a) {
+             if (a[0] != "2d" && a[0] != "cloud") throw Error("expected 2d or cloud, not '" + a[0] + "'");
+             showScene(c.lab, a[0] == "cloud" ? SceneKind::Cloud : SceneKind::Grid);
+         }},
+        {"cloud-size", [](Context& c, const Args& a) { resizeCloud(c.lab, cloud::parseCloudSize(a[0])); }},
+        {"cloud-backend", [](Context& c, const Args& a) { switchCloudBackend(c.lab, a[0]); }},
+        {"sun", [](Context& c, const Args& a) { setSun(c.lab, numberArg(a, 0, 0), numberArg(a, 1, 0)); }},
+        {"orbit",
+         [](Context& c, const Args& a) {
+             render::OrbitCamera& camera = cloudScene(c.lab).camera;
+             camera.yawDegrees = 0;
+             camera.pitchDegrees = 0;
+             camera.orbit(numberArg(a, 0, 0), numberArg(a, 1, 0));
+             if (a.size() > 2) {
+                 const double distance = numberArg(a, 2, 1);
+                 if (!(distance > 0)) throw Error("the camera distance must be above 0");
+                 camera.distance = 1;
+                 camera.zoom(distance);
+             }
+         }},
         {"status",
          [](Context& c, const Args&) {
+             if (c.lab.scene == SceneKind::Cloud) {
+                 const cloud::CloudSimulation& sim = *cloudScene(c.lab).simulation;
+                 const cloud::CloudCounts n = sim.counts();
+                 c.out << "scene cloud\nbackend " << sim.backendName() << "\nsize " << cloud::sizeText(sim.size())
+                       << "\nstep " << sim.generation() << "\ncells hum " << n.hum << ", act " << n.act << ", cld "
+                       << n.cld << '\n'
+                       << std::flush;
+                 return;
+             }
              const GridSize size = c.lab.session.size();
              c.out << "rule " << c.lab.session.rule().format() << "\nbackend " << c.lab.session.backendName()
                    << "\nsize " << formatGridSize(size) << "\ngeneration " << c.lab.session.generation()

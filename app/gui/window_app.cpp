@@ -1,4 +1,6 @@
 #include "gui/window_app.hpp"
+#include "gui/cloud_actions.hpp"
+#include "gui/cloud_mouse.hpp"
 #include "gui/frame_pacer.hpp"
 #include "gui/gl_window.hpp"
 #include "gui/glfw_library.hpp"
@@ -16,6 +18,8 @@
 #include "gui/window_events.hpp"
 #include "render/view_source.hpp"
 
+#include "render/cloud_renderer.hpp"
+#include "render/cloud_volume_source.hpp"
 #include "render/screenshot.hpp"
 #include "render/view_renderer.hpp"
 
@@ -61,6 +65,49 @@ void drawView(Lab& lab, render::ViewSource& source, const render::ViewRenderer& 
     }
 }
 
+// Cloud steps for this frame: every framesPerSnapshot frames while playing, plus single steps asked for.
+void advanceCloud(Lab& lab) {
+    CloudScene& scene = cloudScene(lab);
+    int steps = lab.pendingSteps;
+    lab.pendingSteps = 0;
+    if (lab.run.playing) {
+        if (++scene.framesSinceSnapshot >= scene.framesPerSnapshot) steps += lab.run.stepsPerFrame;
+    } else {
+        scene.framesSinceSnapshot = std::min(scene.framesSinceSnapshot + 1, scene.framesPerSnapshot - 1);
+    }
+    if (steps > 0) {
+        stepCloud(lab, steps);
+        scene.framesSinceSnapshot = 0;
+    }
+}
+
+// The ray marcher and its density textures, made when the cloud scene is first drawn.
+struct CloudView {
+    std::optional<render::CloudRenderer> renderer;
+    std::optional<render::CloudVolumeSource> source;
+};
+
+void drawCloud(Lab& lab, CloudView& view, FramebufferSize size) {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, size.width, size.height);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (size.width <= 0 || size.height <= 0) return;
+    try {
+        CloudScene& scene = cloudScene(lab);
+        if (!view.renderer) view.renderer.emplace();
+        if (!view.source) view.source.emplace();
+        if (scene.snapshotDue) {
+            view.source->snapshot(*scene.simulation, scene.densityRadius);
+            scene.snapshotDue = false;
+        }
+        view.renderer->draw(view.source->previous(), view.source->newest(), scene.blend(), view.source->size(),
+                            scene.camera, scene.look, 0, 0, size.width, size.height);
+    } catch (const Error& e) {
+        showError(lab, std::string("cannot draw the clouds: ") + e.what());
+    }
+}
+
 // Files dropped on the window are loaded as patterns.
 void loadDropped(const std::vector<std::string>& paths, Lab& lab) {
     for (const std::string& path : paths) tryAction(lab, "loaded " + path, [&] { loadPattern(lab, path); });
@@ -100,6 +147,7 @@ int runWindow(const WindowOptions& options) {
 
     Lab lab(options.scene);
     lab.panelVisible = !options.hidePanel;
+    lab.cloudStart = options.cloud;
     const FramebufferSize initial = window.framebufferSize();
     lab.viewWidth = std::max(initial.width, 1);
     lab.viewHeight = std::max(initial.height, 1);
@@ -107,6 +155,9 @@ int runWindow(const WindowOptions& options) {
     PanelState panel;
     MouseTools mouse;
     PopulationFollower follower;
+    CloudMouse cloudMouse;
+    CloudView cloudView;
+    if (options.startWithCloud) showScene(lab, SceneKind::Cloud);
     FramePacer pacer;
     int failures = 0;
     std::string viewNotice;
@@ -123,23 +174,36 @@ int runWindow(const WindowOptions& options) {
         imgui.beginFrame();
         if (!imgui.wantsKeyboard()) applyShortcuts(events.takeKeyPresses(), lab);
         events.takeKeyPresses(); // typed into the panel: not shortcuts
-        mouse.update(window.handle(), events.takeScroll(), imgui.wantsMouse(), lab, size);
+        const double scroll = events.takeScroll();
+        const bool cloud = lab.scene == SceneKind::Cloud;
+        if (cloud)
+            cloudMouse.update(window.handle(), scroll, imgui.wantsMouse(), lab);
+        else
+            mouse.update(window.handle(), scroll, imgui.wantsMouse(), lab, size);
         loadDropped(events.takeDroppedPaths(), lab);
 
         try {
-            advance(lab);
-            follower.update(lab, size.width, size.height);
+            if (cloud) {
+                advanceCloud(lab);
+            } else {
+                advance(lab);
+                follower.update(lab, size.width, size.height);
+            }
         } catch (const Error& e) {
             lab.run.playing = false;
             showError(lab, std::string("stopped: ") + e.what());
         }
         lab.metrics.tick();
-        drawView(lab, viewSource, renderer, size);
+        if (cloud)
+            drawCloud(lab, cloudView, size);
+        else
+            drawView(lab, viewSource, renderer, size);
         const bool drawn = size.width > 0 && size.height > 0;
         if (drawn && !recordFrame(lab, CaptureStage::ViewDrawn, size)) ++failures;
-        if (viewSource.notice() != viewNotice) {
+        const std::string& notice = cloud && cloudView.source ? cloudView.source->notice() : viewSource.notice();
+        if (notice != viewNotice) {
             // Said once: e.g. interop registration failed and the pixels now go through the host.
-            viewNotice = viewSource.notice();
+            viewNotice = notice;
             if (!viewNotice.empty()) {
                 lab.status = "view: " + viewNotice;
                 lab.statusIsError = false;

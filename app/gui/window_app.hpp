@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gui/cloud_scene.hpp"
 #include "gui/simulation_session.hpp"
 
 #include <optional>
@@ -13,6 +14,8 @@ struct WindowOptions {
     std::optional<std::string> screenshot; // save the window to this PNG after the last frame
     std::optional<std::string> scriptPath; // drive the window from a script (script.hpp)
     bool hidePanel = false;
+    CloudStart cloud;               // the cloud scene, when it is shown
+    bool startWithCloud = false;    // show the cloud scene first (--scene cloud)
     int width = 1280, height = 800; // window size in screen coordinates
 };
 

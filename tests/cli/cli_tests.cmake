@@ -90,7 +90,7 @@ expect(cloud_bad_wind 1 "bad --wind '1,2,3': expected vx,vy or vx,vy,vx_top,vy_t
 expect(cloud_fast_wind 1 "wind vx 1000 is not a speed within -256..256 cells per step" cloud --size 8x8x8 --wind 1000,0)
 expect(cloud_bad_probability 1 "--p-ext 1.5 is outside 0..1" cloud --size 8x8x8 --p-ext 1.5)
 expect(cloud_negative_probability 1 "--p-act -0.1 is outside 0..1" cloud --size 8x8x8 --p-act -0.1)
-expect(cloud_unknown_backend 1 "unknown cloud backend 'turbo' \\(known: cpu, cuda\\)" cloud --size 8x8x8 --backend turbo)
+expect(cloud_unknown_backend 1 "unknown cloud backend 'turbo' \\(known: cpu, cuda, or auto\\)" cloud --size 8x8x8 --backend turbo)
 expect(cloud_bad_out 1 "--out 'x.png': the name must end in .vox" cloud --size 8x8x8 --out x.png)
 expect(cloud_unwritable_out 1 "cannot write '/nonexistent/x.raw'" cloud --size 8x8x8 --out /nonexistent/x.raw)
 expect(cloud_vox_too_large 1 "a .vox model holds at most 256 cells per side, and 300x10x10 has more" cloud --size 300x10x10 --out x.vox)

@@ -26,6 +26,10 @@ void checkWind(const char* name, double v) {
 
 } // namespace
 
+CloudSource defaultCloudSource(int nx, int ny, int nz) {
+    return {0.5 * (nx - 1), 0.5 * (ny - 1), 0.35 * (nz - 1), 0.25 * nx, 0.25 * ny, 0.15 * nz + 0.5};
+}
+
 void validateCloudParams(const CloudParams& params) {
     checkProbability("p_ext", params.pExt);
     checkProbability("p_hum", params.pHum);

@@ -18,7 +18,7 @@ std::string lower(std::string s) {
 void checkKnown(const std::string& backend) {
     const std::vector<std::string> names = cloudBackendNames();
     if (std::find(names.begin(), names.end(), lower(backend)) == names.end())
-        throw Error("unknown cloud backend '" + backend + "' (known: cpu, cuda)");
+        throw Error("unknown cloud backend '" + backend + "' (known: cpu, cuda, or auto)");
 }
 
 } // namespace
@@ -70,6 +70,12 @@ std::optional<std::string> cloudBackendUnavailable(const std::string& backend) {
     checkKnown(backend);
     if (lower(backend) == "cuda") return cudaCloudUnavailable();
     return std::nullopt;
+}
+
+std::string resolveCloudBackend(const std::string& backend) {
+    if (lower(backend) == "auto") return cudaCloudUnavailable() ? "cpu" : "cuda";
+    checkKnown(backend);
+    return lower(backend);
 }
 
 std::unique_ptr<CloudSimulation> makeCloudSimulation(const std::string& backend, CloudSize size,

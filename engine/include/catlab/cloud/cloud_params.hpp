@@ -34,6 +34,9 @@ struct CloudParams {
     friend bool operator==(const CloudParams&, const CloudParams&) = default;
 };
 
+// The source used when none is given: low in the middle of a volume of this size (nx, ny, nz cells).
+CloudSource defaultCloudSource(int nx, int ny, int nz);
+
 // Throws catlab::Error naming the first bad value: a probability outside 0..1, a source with a
 // non-finite centre or a radius that is not positive, a wind component beyond kMaxWindSpeed.
 void validateCloudParams(const CloudParams& params);

@@ -88,6 +88,9 @@ class CloudSimulation {
 std::vector<std::string> cloudBackendNames();
 // Why the backend cannot run here, or nullopt; throws catlab::Error for an unknown name.
 std::optional<std::string> cloudBackendUnavailable(const std::string& backend);
+// "auto" becomes cuda where it runs, else cpu; other names are checked and returned in lower case.
+// Throws catlab::Error for an unknown name.
+std::string resolveCloudBackend(const std::string& backend);
 // An empty volume. Throws catlab::Error for an unknown or unavailable backend, a bad size or parameters.
 std::unique_ptr<CloudSimulation> makeCloudSimulation(const std::string& backend, CloudSize size,
                                                      const CloudParams& params);

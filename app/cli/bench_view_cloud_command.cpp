@@ -1,0 +1,195 @@
+// `catlab bench-view-cloud`: how long a frame of the cloud scene takes while the volume steps every
+// frame, measured headless (EGL, no window): each frame steps the cloud automaton, writes the density
+// snapshot into the 3D texture (CUDA-GL interop for the cuda backend) and ray marches it into an
+// offscreen framebuffer.
+#include "cli/cloud_options.hpp"
+#include "cli/commands.hpp"
+#include "cli/scene_setup.hpp"
+
+#include "build_info.hpp"
+#include "render/cloud_renderer.hpp"
+#include "render/cloud_volume_source.hpp"
+#include "render/egl_context.hpp"
+#include "render/gl_objects.hpp"
+
+#include "catlab/cloud/cloud_density.hpp"
+#include "catlab/cloud/cloud_simulation.hpp"
+#include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
+#include "catlab/step_timer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+namespace catlab::cli {
+namespace {
+
+struct BenchViewCloudOptions {
+    std::string frameSize = "1920x1080";
+    std::string cloudSize = "256x256x64";
+    std::string backend = "auto";
+    int frames = 200;
+    int warmup = 20;
+    int stepsPerFrame = 1;
+    long long formation = 300; // steps before the first frame, so that clouds have formed
+    std::string wind = "0.2,0,1,0.3";
+    int densityRadius = 1;
+    std::string upload = "auto";
+};
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string fixed(double v, int digits) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(digits) << v;
+    return out.str();
+}
+
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+    return text;
+}
+
+// An RGBA8 offscreen framebuffer, bound for drawing while it lives.
+class OffscreenFrame {
+  public:
+    OffscreenFrame(int width, int height) {
+        colour_ = render::createTexture(GL_TEXTURE_2D);
+        glTextureStorage2D(colour_.get(), 1, GL_RGBA8, width, height);
+        framebuffer_ = render::createFramebuffer();
+        glNamedFramebufferTexture(framebuffer_.get(), GL_COLOR_ATTACHMENT0, colour_.get(), 0);
+        if (glCheckNamedFramebufferStatus(framebuffer_.get(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            throw Error("cannot make a " + std::to_string(width) + "x" + std::to_string(height) +
+                        " offscreen framebuffer (beyond GL_MAX_TEXTURE_SIZE?)");
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
+    }
+    OffscreenFrame(const OffscreenFrame&) = delete;
+    OffscreenFrame& operator=(const OffscreenFrame&) = delete;
+    ~OffscreenFrame() { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
+
+  private:
+    render::GlTexture colour_;
+    render::GlFramebuffer framebuffer_;
+};
+
+int runBenchViewCloud(const BenchViewCloudOptions& o) {
+    GridSize frame;
+    try {
+        frame = parseGridSize(o.frameSize);
+    } catch (const Error&) {
+        frame = {};
+    }
+    if (frame.width < 1 || frame.height < 1 || frame.width > 16384 || frame.height > 16384)
+        throw Error("--size " + o.frameSize + ": the frame must be WxH pixels, each side 1..16384");
+    const cloud::CloudSize size = cloud::parseCloudSize(o.cloudSize);
+    cloud::checkCloudSize(size);
+    if (o.frames < 1) throw Error("--frames must be at least 1");
+    if (o.warmup < 0) throw Error("--warmup cannot be negative");
+    if (o.stepsPerFrame < 1 || o.stepsPerFrame > 4096) throw Error("--steps-per-frame must be 1..4096");
+    if (o.formation < 0 || o.formation > (1 << 30)) throw Error("--formation must be 0..2^30 steps");
+    if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);
+    cloud::checkDensityRadius(o.densityRadius);
+    CloudOptions cloudOptions;
+    cloudOptions.wind = o.wind;
+    const cloud::CloudParams params = cloudParamsFrom(cloudOptions, size);
+
+    const render::EglContext context;
+    std::cout << "catlab bench-view-cloud: OpenGL " << context.description() << '\n';
+    auto sim = cloud::makeCloudSimulation(cloud::resolveCloudBackend(o.backend), size, params);
+    sim->step(int(o.formation));
+    render::CloudVolumeSource source(o.upload == "host" ? render::ViewUpload::HostOnly : render::ViewUpload::Auto);
+    const render::CloudRenderer renderer;
+    const render::OrbitCamera camera;
+    const render::CloudLook look;
+    const OffscreenFrame target(frame.width, frame.height);
+    auto draw = [&] {
+        renderer.draw(source.previous(), source.newest(), 0.5f, size, camera, look, 0, 0, frame.width, frame.height);
+    };
+
+    // Pipelined frames, as the window runs them; then the same with every phase waited for.
+    std::vector<double> frames, steps, snapshots, draws;
+    for (int f = 0; f < o.warmup + o.frames; ++f) {
+        const Clock::time_point start = Clock::now();
+        sim->step(o.stepsPerFrame);
+        source.snapshot(*sim, o.densityRadius);
+        draw();
+        glFinish();
+        if (f >= o.warmup) frames.push_back(msSince(start));
+    }
+    for (int f = 0; f < o.frames; ++f) {
+        steps.push_back(sim->timeSteps(o.stepsPerFrame));
+        Clock::time_point start = Clock::now();
+        source.snapshot(*sim, o.densityRadius);
+        glFinish();
+        snapshots.push_back(msSince(start));
+        start = Clock::now();
+        draw();
+        glFinish();
+        draws.push_back(msSince(start));
+    }
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR)
+        throw Error("OpenGL error " + std::to_string(error) + " during the benchmark");
+
+    const double frameMs = median(frames);
+    const cloud::CloudCounts counts = sim->counts();
+    const std::string gpu = cudaDeviceName();
+    std::cout << "frame " << frame.width << "x" << frame.height << ", cloud " << cloud::sizeText(size) << ", backend "
+              << sim->backendName() << ", " << o.stepsPerFrame << " step(s) per frame, density path "
+              << render::toString(source.lastPath()) << ", cloud cells " << counts.cld << " after " << sim->generation()
+              << " steps\n";
+    if (!source.notice().empty()) std::cout << "notice: " << source.notice() << '\n';
+    std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << today() << '\n'
+              << "frame (step + density + ray march, pipelined): median " << fixed(frameMs, 3)
+              << " ms = " << fixed(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after " << o.warmup
+              << " warm-up (min " << fixed(*std::min_element(frames.begin(), frames.end()), 3) << ", max "
+              << fixed(*std::max_element(frames.begin(), frames.end()), 3) << ")\n"
+              << "split (each phase waited for): step " << fixed(median(steps), 3) << " ms ("
+              << (sim->memorySpace() == MemorySpace::Device ? "CUDA events" : "steady clock") << "), density + upload "
+              << fixed(median(snapshots), 3) << " ms, ray march " << fixed(median(draws), 3) << " ms\n";
+    return 0;
+}
+
+} // namespace
+
+void addBenchViewCloudCommand(CLI::App& app) {
+    auto o = std::make_shared<BenchViewCloudOptions>();
+    CLI::App* cmd = app.add_subcommand("bench-view-cloud",
+                                       "Frame time of the cloud scene while the volume steps every frame, headless "
+                                       "(EGL, no window)");
+    cmd->add_option("--size", o->frameSize, "Frame size WxH in pixels")->capture_default_str();
+    cmd->add_option("--cloud-size", o->cloudSize, "Cloud volume XxYxZ")->capture_default_str();
+    cmd->add_option("--backend", o->backend, "Cloud backend: cpu, cuda or auto")->capture_default_str();
+    cmd->add_option("--frames", o->frames, "Timed frames")->capture_default_str();
+    cmd->add_option("--warmup", o->warmup, "Untimed frames first")->capture_default_str();
+    cmd->add_option("--steps-per-frame", o->stepsPerFrame, "Cloud steps per frame")->capture_default_str();
+    cmd->add_option("--formation", o->formation, "Steps before the first frame, so clouds have formed")
+        ->capture_default_str();
+    cmd->add_option("--wind", o->wind, "Wind vx,vy[,vx_top,vy_top] in cells per step")->capture_default_str();
+    cmd->add_option("--density-radius", o->densityRadius, "Smoothing radius of the density, 0..3")
+        ->capture_default_str();
+    cmd->add_option("--upload", o->upload, "auto (CUDA-GL interop for the cuda backend) or host")
+        ->capture_default_str();
+    cmd->callback([o] {
+        const int code = runBenchViewCloud(*o);
+        if (code != 0) throw CLI::RuntimeError(code);
+    });
+}
+
+} // namespace catlab::cli

@@ -1,0 +1,197 @@
+// The panel in the cloud scene: simulation settings, sources, look and metrics.
+#include "gui/cloud_actions.hpp"
+#include "gui/panel_sections.hpp"
+
+#include "catlab/cloud/cloud_density.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace catlab::gui {
+namespace {
+
+std::string format(const char* pattern, std::optional<double> value) {
+    if (!value) return "n/a";
+    char text[64];
+    std::snprintf(text, sizeof text, pattern, *value);
+    return text;
+}
+
+void row(const char* label, const std::string& text) {
+    ImGui::TextUnformatted(label);
+    ImGui::SameLine(150);
+    ImGui::TextUnformatted(text.c_str());
+}
+
+// A double edited through a float slider; true when it changed.
+bool sliderDouble(const char* label, double& value, float lo, float hi, const char* shown, ImGuiSliderFlags flags = 0) {
+    float v = float(value);
+    if (!ImGui::SliderFloat(label, &v, lo, hi, shown, flags | ImGuiSliderFlags_AlwaysClamp)) return false;
+    value = v;
+    return true;
+}
+
+bool dragDouble3(const char* label, double& a, double& b, double& c, float speed, float lo, float hi) {
+    float v[3] = {float(a), float(b), float(c)};
+    if (!ImGui::DragFloat3(label, v, speed, lo, hi, "%.1f", ImGuiSliderFlags_AlwaysClamp)) return false;
+    a = v[0];
+    b = v[1];
+    c = v[2];
+    return true;
+}
+
+} // namespace
+
+void drawSceneChoice(Lab& lab) {
+    int scene = lab.scene == SceneKind::Cloud ? 1 : 0;
+    const int before = scene;
+    ImGui::RadioButton("2D rules", &scene, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("3D clouds", &scene, 1);
+    if (scene != before)
+        tryAction(lab, scene ? "cloud scene" : "2D rules",
+                  [&] { showScene(lab, scene ? SceneKind::Cloud : SceneKind::Grid); });
+    ImGui::Separator();
+}
+
+void drawCloudSection(Lab& lab, PanelState& state) {
+    CloudScene& scene = cloudScene(lab);
+    cloud::CloudSimulation& sim = *scene.simulation;
+    RunSettings& run = lab.run;
+    if (ImGui::Button(run.playing ? "Pause (space)" : "Play (space)", ImVec2(130, 0))) run.playing = !run.playing;
+    ImGui::SameLine();
+    if (ImGui::Button("Step (N)")) {
+        run.playing = false;
+        ++lab.pendingSteps;
+    }
+    ImGui::SameLine();
+    ImGui::Text("step %llu", static_cast<unsigned long long>(sim.generation()));
+    ImGui::SliderInt("steps/snapshot", &run.stepsPerFrame, 1, 256, "%d",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderInt("frames/snapshot", &scene.framesPerSnapshot, 1, CloudScene::kMaxFramesPerSnapshot, "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    scene.framesSinceSnapshot = std::min(scene.framesSinceSnapshot, scene.framesPerSnapshot - 1);
+
+    ImGui::Separator();
+    cloud::CloudParams& p = scene.params;
+    bool changed = false;
+    changed |= sliderDouble("p_ext", p.pExt, 0.0f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
+    changed |= sliderDouble("p_hum", p.pHum, 0.0f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
+    changed |= sliderDouble("p_act", p.pAct, 0.0f, 1.0f, "%.5f", ImGuiSliderFlags_Logarithmic);
+    changed |= sliderDouble("wind x, bottom", p.wind.vx, -4.0f, 4.0f, "%.2f");
+    changed |= sliderDouble("wind y, bottom", p.wind.vy, -4.0f, 4.0f, "%.2f");
+    changed |= sliderDouble("wind x, top", p.wind.vxTop, -4.0f, 4.0f, "%.2f");
+    changed |= sliderDouble("wind y, top", p.wind.vyTop, -4.0f, 4.0f, "%.2f");
+    int seed = int(p.seed);
+    if (ImGui::InputInt("seed", &seed)) {
+        p.seed = std::uint64_t(std::max(seed, 0));
+        changed = true;
+    }
+    if (changed) tryAction(lab, "cloud parameters applied", [&] { applyCloudParams(lab); });
+    if (ImGui::Button("Clear")) tryAction(lab, "clouds cleared", [&] { clearCloud(lab); });
+
+    ImGui::Separator();
+    const cloud::CloudSize size = sim.size();
+    if (state.shownCloudSize != size) {
+        state.cloudSize[0] = size.nx;
+        state.cloudSize[1] = size.ny;
+        state.cloudSize[2] = size.nz;
+        state.shownCloudSize = size;
+    }
+    ImGui::SetNextItemWidth(200);
+    ImGui::InputInt3("##cloudsize", state.cloudSize);
+    ImGui::SameLine();
+    if (ImGui::Button("Resize")) {
+        const cloud::CloudSize wanted{state.cloudSize[0], state.cloudSize[1], state.cloudSize[2]};
+        tryAction(lab, "cloud volume " + cloud::sizeText(wanted), [&] { resizeCloud(lab, wanted); });
+    }
+    ImGui::TextDisabled("now %s cells, backend %s", cloud::sizeText(size).c_str(), sim.backendName());
+    for (const char* name : {"cpu", "cuda"}) {
+        ImGui::SameLine();
+        const bool current = std::string(sim.backendName()) == name;
+        if (ImGui::SmallButton(name) && !current)
+            tryAction(lab, std::string("cloud backend ") + name, [&] { switchCloudBackend(lab, name); });
+        if (ImGui::IsItemHovered())
+            if (auto why = cloud::cloudBackendUnavailable(name)) ImGui::SetTooltip("%s", why->c_str());
+    }
+}
+
+void drawCloudSourcesSection(Lab& lab) {
+    CloudScene& scene = cloudScene(lab);
+    cloud::CloudParams& p = scene.params;
+    const cloud::CloudSize size = scene.simulation->size();
+    const float span = float(std::max({size.nx, size.ny, size.nz}));
+    bool changed = false;
+    int remove = -1;
+    for (std::size_t i = 0; i < p.sources.size(); ++i) {
+        cloud::CloudSource& s = p.sources[i];
+        ImGui::PushID(int(i));
+        changed |= dragDouble3("centre", s.cx, s.cy, s.cz, 0.5f, -span, 2 * span);
+        changed |= dragDouble3("radii", s.rx, s.ry, s.rz, 0.2f, 0.5f, span);
+        if (ImGui::SmallButton("remove")) remove = int(i);
+        ImGui::Separator();
+        ImGui::PopID();
+    }
+    if (remove >= 0) {
+        p.sources.erase(p.sources.begin() + remove);
+        changed = true;
+    }
+    if (p.sources.size() < cloud::kMaxCloudSources && ImGui::Button("Add source")) {
+        p.sources.push_back(cloud::defaultCloudSource(size.nx, size.ny, size.nz));
+        changed = true;
+    }
+    if (changed) tryAction(lab, "cloud sources applied", [&] { applyCloudParams(lab); });
+}
+
+void drawCloudLookSection(Lab& lab) {
+    CloudScene& scene = cloudScene(lab);
+    render::CloudLook& look = scene.look;
+    double azimuth = look.sunAzimuthDegrees, elevation = look.sunElevationDegrees;
+    const bool turned = sliderDouble("sun azimuth", azimuth, -180.0f, 180.0f, "%.0f deg");
+    const bool raised = sliderDouble("sun elevation", elevation, -10.0f, 90.0f, "%.0f deg");
+    if (turned || raised) tryAction(lab, "sun moved", [&] { setSun(lab, azimuth, elevation); });
+    sliderDouble("density scale", look.densityScale, 0.05f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    sliderDouble("haze cutoff", look.cutoff, 0.0f, 0.9f, "%.2f");
+    ImGui::SliderInt("view samples", &look.maxSteps, 16, 1024, "%d", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderInt("shadow samples", &look.lightSteps, 0, 16, "%d", ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::SliderInt("smoothing radius", &scene.densityRadius, 0, cloud::kMaxDensityRadius, "%d",
+                         ImGuiSliderFlags_AlwaysClamp))
+        scene.snapshotDue = true;
+    render::OrbitCamera& camera = scene.camera;
+    sliderDouble("camera yaw", camera.yawDegrees, -180.0f, 180.0f, "%.0f deg");
+    sliderDouble("camera pitch", camera.pitchDegrees, float(render::OrbitCamera::kMinPitch),
+                 float(render::OrbitCamera::kMaxPitch), "%.0f deg");
+    sliderDouble("camera distance", camera.distance, float(render::OrbitCamera::kMinDistance),
+                 float(render::OrbitCamera::kMaxDistance), "%.2f", ImGuiSliderFlags_Logarithmic);
+    ImGui::TextDisabled("drag to orbit, wheel to move closer");
+}
+
+void drawCloudMetricsSection(Lab& lab, PanelState& state) {
+    CloudScene& scene = cloudScene(lab);
+    const StepMetrics& m = lab.metrics;
+    const auto now = std::chrono::steady_clock::now();
+    if (!state.cloudCounts || now - state.cloudCountsTime > std::chrono::seconds(1)) {
+        state.cloudCounts = scene.simulation->counts();
+        state.cloudCountsTime = now;
+    }
+    row("ms/step", format("%.3f", m.msPerStep()));
+    const auto& history = m.history();
+    if (!history.empty())
+        ImGui::PlotLines("##history", history.data(), int(history.size()), 0, "ms/step, last snapshots", 0.0f, FLT_MAX,
+                         ImVec2(-1, 60));
+    row("steps/s", format("%.1f", m.stepsPerSecond()));
+    row("cell updates/s", format("%.3g", m.cellUpdatesPerSecond()));
+    row("GPU power", format("%.1f W", m.watts()));
+    if (!m.watts() && ImGui::IsItemHovered() && !m.powerUnavailableReason().empty())
+        ImGui::SetTooltip("%s", m.powerUnavailableReason().c_str());
+    row("energy/step", format("%.4g J", m.joulesPerStep()));
+    const cloud::CloudCounts& c = *state.cloudCounts;
+    row("cells", "hum " + std::to_string(c.hum) + ", act " + std::to_string(c.act) + ", cld " + std::to_string(c.cld));
+    ImGui::TextDisabled("backend %s, %s", scene.simulation->backendName(),
+                        scene.simulation->memorySpace() == MemorySpace::Device ? "timed with CUDA events"
+                                                                               : "timed with steady_clock");
+}
+
+} // namespace catlab::gui

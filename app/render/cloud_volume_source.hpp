@@ -1,0 +1,54 @@
+#pragma once
+
+#include "render/cuda_gl_pixel_buffer.hpp"
+#include "render/gl_objects.hpp"
+#include "render/view_source.hpp"
+
+#include "catlab/cloud/cloud_simulation.hpp"
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace catlab::render {
+
+// The cloud density as two 3D textures (R8, one texel per cell, x y z as in the engine): the newest
+// snapshot and the one before, which the ray marcher blends so that motion looks smooth between
+// simulation steps. For the CUDA backend the density goes from the engine's filter kernel into a
+// registered pixel buffer and from there into the texture, never through the host; otherwise (or
+// when interop registration fails, which sets notice()) it is written to host memory and uploaded.
+// Needs a current OpenGL 4.5 context for its whole life.
+class CloudVolumeSource {
+  public:
+    explicit CloudVolumeSource(ViewUpload upload = ViewUpload::Auto);
+
+    // The density of the simulation's current state (filter radius 0..3) becomes the newest snapshot;
+    // the first snapshot after a size change fills both textures. Throws catlab::Error for a bad radius
+    // or a CUDA failure.
+    void snapshot(const cloud::CloudSimulation& simulation, int radius);
+
+    GLuint previous() const { return textures_[1 - newest_].get(); }
+    GLuint newest() const { return textures_[newest_].get(); }
+    cloud::CloudSize size() const { return size_; }
+    ViewPath lastPath() const { return lastPath_; }
+    const std::string& notice() const { return notice_; }
+
+  private:
+    void resize(cloud::CloudSize size);
+    bool writeThroughInterop(const cloud::CloudSimulation& simulation, int radius, GLuint texture);
+    void writeThroughHost(const cloud::CloudSimulation& simulation, int radius, GLuint texture);
+
+    ViewUpload upload_;
+    std::array<GlTexture, 2> textures_;
+    int newest_ = 0;
+    bool filled_ = false;
+    cloud::CloudSize size_{};
+    std::unique_ptr<CudaGlPixelBuffer> pixelBuffer_;
+    bool interopFailed_ = false;
+    std::vector<std::uint8_t> hostDensity_;
+    ViewPath lastPath_ = ViewPath::None;
+    std::string notice_;
+};
+
+} // namespace catlab::render
