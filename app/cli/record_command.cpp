@@ -18,6 +18,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 namespace catlab::cli {
 namespace {
@@ -34,6 +35,8 @@ int runRecord(const RecordOptions& options) {
     const ViewWindow window =
         recordingWindow(plan.view, scene.size, plan.video.width, plan.video.height, scene.rule.states);
 
+    // From here on Ctrl+C stops at the next frame (the first, if it comes while the scene is made).
+    const InterruptFlag interrupt;
     const render::EglContext context; // first: the recorder's buffers and CUDA-GL interop need it
     // The file is opened before the grid is made, so an unwritable path fails at once.
     recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
@@ -51,7 +54,6 @@ int runRecord(const RecordOptions& options) {
               << ", every " << plan.every << ") at " << plan.video.width << "x" << plan.video.height << ", "
               << plan.video.fps << " fps, " << recorder.codecName() << " -> " << plan.video.path << std::endl;
 
-    const InterruptFlag interrupt;
     ProgressBar bar(plan.frames, options.scene.progress);
     const recording::RecordingResult result = recording::recordFrames(filmed, recorder, plan.frames, interrupt.raised(),
                                                                       [&](long long done) { bar.update(done); });
