@@ -131,9 +131,6 @@ class CudaCloudSimulation final : public CloudSimulation {
 
     void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
 
-    // Three bits read and written per cell; the probability codes are read only where a draw is needed.
-    double bytesPerCellStep() const override { return 2.0 * double(kFieldCount) / 8.0; }
-
   protected:
     void loadCells(const CloudCells& cells) override {
         const std::vector<std::uint32_t> words = packCells(cells);

@@ -52,8 +52,8 @@ class CloudSimulation {
 
     void step(int steps);
 
-    // The smoothed density of cloud_density.hpp into `count` = size().cellCount() bytes in `space`
-    // (device memory: CUDA backend only).
+    // The smoothed density of cloud_density.hpp, size().cellCount() bytes written at `out`, which is in
+    // `space` (device memory: CUDA backend only). Throws catlab::Error for a radius outside 0..3.
     void density(int radius, std::uint8_t* out, MemorySpace space) const;
 
     // Runs `steps` steps and returns the milliseconds they took: CUDA events on the device, the steady
@@ -61,9 +61,6 @@ class CloudSimulation {
     virtual double timeSteps(int steps) = 0;
     // Blocks until queued work has finished.
     virtual void synchronize() {}
-
-    // The fewest bytes a step must move per cell (state read and written, probabilities read once).
-    virtual double bytesPerCellStep() const = 0;
 
   protected:
     const ProbabilityField& field() const { return field_; }
