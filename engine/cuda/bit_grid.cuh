@@ -72,10 +72,10 @@ CATLAB_HD unsigned nextStates(unsigned alive, unsigned born, unsigned kept, unsi
 }
 
 // Writes the next state of the 32 cells of word w in row y of `out`, reading their current state from `in`.
+// `alive` is the word's current alive bits (callers that load it early pass it).
 CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w, unsigned born, unsigned kept,
-                             int states) {
+                             int states, unsigned alive) {
     const std::size_t i = in.rowOffset(y) + std::size_t(w);
-    const unsigned alive = intrinsics::loadReadOnly(in.alive + i);
     if (in.statePlanes == 0) {
         out.alive[i] = (alive & kept) | (~alive & born);
         return;
@@ -88,6 +88,12 @@ CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w
     CATLAB_UNROLL
     for (int k = 0; k < kMaxStatePlanes; ++k)
         if (k < in.statePlanes) out.statePlane(k)[i] = state[k];
+}
+
+CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w, unsigned born, unsigned kept,
+                             int states) {
+    const unsigned alive = intrinsics::loadReadOnly(in.alive + in.rowOffset(y) + std::size_t(w));
+    writeNextWord(in, out, y, w, born, kept, states, alive);
 }
 
 // Halo refresh, one thread per (row, slot): slots 0..halo-1 are the left halo words, halo..2*halo-1
