@@ -83,9 +83,10 @@ struct BoxsumDevice {
 struct BoxsumTuning {
     int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the wide kernel
     int smallMooreThreads = 128;                    // word columns per block
-    int vonNeumannThreads = 256;                    // span words per block
+    int vonNeumannThreads = 128;                    // span words per block
     int wideThreads = 256;                          // a warp per row of a shared-memory pass
     int wideSegmentWords = 4;                       // output words per thread (a power of two)
+    int wideHalfSegmentWords = 8;                   // the same with 16-bit column sums (longer warm-up)
     int wideHalfColumnsFrom = 128;                  // radius from which column sums need 16 bits
     int maxStripRows = 1 << 30;
 };
@@ -142,7 +143,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.kernel = BoxsumKernel::WideMoore;
         p.halfColumns = r >= tuning.wideHalfColumnsFrom;
         p.spanHalo = r / 32 + 1;
-        p.segmentWords = tuning.wideSegmentWords;
+        p.segmentWords = p.halfColumns ? tuning.wideHalfSegmentWords : tuning.wideSegmentWords;
         p.blockWords = std::max(1, std::min(32 * p.segmentWords, g.words)); // 32 segments: a warp per row
         const int unitsPerWord = p.halfColumns ? 16 : 8, unitsPerThread = p.halfColumns ? 12 : 6;
         const int spanUnits = (p.blockWords + 2 * p.spanHalo) * unitsPerWord;

@@ -190,7 +190,7 @@ TEST(BoxsumEmulation, VonNeumann) {
     expectMatchesReference(
         {"vn narrow blocks", scaled(2, Neighbourhood::VonNeumann, false, 2), {300, 30}, 3, tinyDevice(6, 8)});
     expectMatchesReference(
-        {"vn r40", scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, tinyDevice(256, 30)});
+        {"vn r40", scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, tinyDevice(128, 30)});
     expectMatchesReference({"vn r33", scaled(33, Neighbourhood::VonNeumann, false, 4), {160, 70}, 2, tinyDevice(8)});
 }
 
@@ -200,10 +200,13 @@ TEST(BoxsumEmulation, WideMoore) {
             {"wide moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {97, 70}, 2, tinyDevice(256, 13)});
     expectMatchesReference({"wide 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, tinyDevice()});
     for (int segmentWords : {1, 2}) { // several column groups, passes of 2 rows
-        TinyDevice narrow = tinyDevice(256, 21);
-        narrow.tuning.wideSegmentWords = segmentWords;
-        narrow.tuning.wideThreads = 64;
-        expectMatchesReference({"wide groups", scaled(17, Neighbourhood::Moore, false, 2), {2200, 45}, 3, narrow});
+        for (bool halves : {false, true}) {
+            TinyDevice narrow = tinyDevice(256, 21);
+            narrow.tuning.wideSegmentWords = narrow.tuning.wideHalfSegmentWords = segmentWords;
+            narrow.tuning.wideHalfColumnsFrom = halves ? 1 : 1000;
+            narrow.tuning.wideThreads = 64;
+            expectMatchesReference({"wide groups", scaled(17, Neighbourhood::Moore, false, 2), {2200, 45}, 3, narrow});
+        }
     }
 }
 
