@@ -99,8 +99,6 @@ CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w
 // Halo refresh, one thread per (row, slot): slots 0..halo-1 are the left halo words, halo..2*halo-1
 // the right ones, and slot 2*halo the last word of the row when the width is not a multiple of 32. Each
 // bit becomes the cell its column wraps to; bits of real cells are rewritten with their own value.
-inline long long haloSlots(const BitGrid& g) { return 2LL * g.halo + (g.width % 32 ? 1 : 0); }
-
 CATLAB_HD void refreshHaloBody(const BitGrid& g, long long index) {
     const long long slots = 2LL * g.halo + 1;
     const long long y = index / slots;

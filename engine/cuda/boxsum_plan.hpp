@@ -3,6 +3,7 @@
 // Plain C++ (no CUDA runtime), shared by the backend and the CPU tests that run the kernel bodies.
 #include "bit_grid.cuh"
 #include "boxsum_step.cuh"
+#include "boxsum_wide_moore.cuh"
 
 #include "catlab/rule.hpp"
 
@@ -145,15 +146,15 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.spanHalo = r / 32 + 1;
         p.segmentWords = p.halfColumns ? tuning.wideHalfSegmentWords : tuning.wideSegmentWords;
         p.blockWords = std::max(1, std::min(32 * p.segmentWords, g.words)); // 32 segments: a warp per row
-        const int unitsPerWord = p.halfColumns ? 16 : 8, unitsPerThread = p.halfColumns ? 12 : 6;
+        const int unitsPerWord = p.halfColumns ? 16 : 8;
+        const int unitsPerThread = p.halfColumns ? kUnitsPerThread<HalfColumns> : kUnitsPerThread<ByteColumns>;
         const int spanUnits = (p.blockWords + 2 * p.spanHalo) * unitsPerWord;
         p.threads =
             std::min(std::max(tuning.wideThreads, roundUp32((spanUnits + unitsPerThread - 1) / unitsPerThread)), 1024);
         p.chunkRows = p.threads / 32;
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-        int shift = 0;
-        while ((1 << shift) < p.segmentWords * unitsPerWord) ++shift;
-        const int rowStride = spanUnits + (spanUnits >> shift) + 1;
+        const int rowStride = p.halfColumns ? wideRowStride<HalfColumns>(p.blockWords, p.spanHalo, p.segmentWords)
+                                            : wideRowStride<ByteColumns>(p.blockWords, p.spanHalo, p.segmentWords);
         p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(rowStride) * sizeof(unsigned);
         chooseStrips(p, g.height, 0.4 * r, device, tuning);
     }
@@ -206,9 +207,6 @@ void dispatchVonNeumann(int armPlanes, F&& f) {
     default: return f.template operator()<9, 19>();
     }
 }
-
-struct ByteColumns;
-struct HalfColumns;
 
 template <class F>
 void dispatchWideMoore(bool halfColumns, bool simpleSets, F&& f) {
