@@ -72,10 +72,10 @@ CATLAB_HD unsigned nextStates(unsigned alive, unsigned born, unsigned kept, unsi
 }
 
 // Writes the next state of the 32 cells of word w in row y of `out`, reading their current state from `in`.
+// `alive` is the word's current alive bits (callers that load it early pass it).
 CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w, unsigned born, unsigned kept,
-                             int states) {
+                             int states, unsigned alive) {
     const std::size_t i = in.rowOffset(y) + std::size_t(w);
-    const unsigned alive = intrinsics::loadReadOnly(in.alive + i);
     if (in.statePlanes == 0) {
         out.alive[i] = (alive & kept) | (~alive & born);
         return;
@@ -90,11 +90,15 @@ CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w
         if (k < in.statePlanes) out.statePlane(k)[i] = state[k];
 }
 
+CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w, unsigned born, unsigned kept,
+                             int states) {
+    const unsigned alive = intrinsics::loadReadOnly(in.alive + in.rowOffset(y) + std::size_t(w));
+    writeNextWord(in, out, y, w, born, kept, states, alive);
+}
+
 // Halo refresh, one thread per (row, slot): slots 0..halo-1 are the left halo words, halo..2*halo-1
 // the right ones, and slot 2*halo the last word of the row when the width is not a multiple of 32. Each
 // bit becomes the cell its column wraps to; bits of real cells are rewritten with their own value.
-inline long long haloSlots(const BitGrid& g) { return 2LL * g.halo + (g.width % 32 ? 1 : 0); }
-
 CATLAB_HD void refreshHaloBody(const BitGrid& g, long long index) {
     const long long slots = 2LL * g.halo + 1;
     const long long y = index / slots;

@@ -94,6 +94,37 @@ CATLAB_HD unsigned inSet(const unsigned (&v)[N], const Thresholds& set) {
     return in;
 }
 
+// Lanes whose value is at least the threshold whose bit i is mask[i] (0 or ~0 in every lane). With the
+// masks in kernel parameters a plane costs one three-input logic operation.
+template <int N>
+CATLAB_HD unsigned atLeast(const unsigned (&v)[N], const unsigned* mask) {
+    unsigned ge = ~0u;
+    CATLAB_UNROLL
+    for (int i = 0; i < N; ++i) ge = (v[i] & ~mask[i]) | (~(v[i] ^ mask[i]) & ge);
+    return ge;
+}
+
+// A set of at most one interval [t0, t1) as the bit masks of its two thresholds; a missing threshold is
+// all ones, 2^N - 1 in an N-plane count, which no count reaches (kernels size N so).
+inline constexpr int kMaxCountPlanes = 20;
+struct IntervalMasks {
+    unsigned lo[kMaxCountPlanes], end[kMaxCountPlanes];
+};
+
+inline IntervalMasks intervalMasks(const Thresholds& t) {
+    IntervalMasks m{};
+    for (int i = 0; i < kMaxCountPlanes; ++i) {
+        m.lo[i] = t.count >= 1 ? 0u - ((unsigned(t.value[0]) >> i) & 1u) : ~0u;
+        m.end[i] = t.count >= 2 ? 0u - ((unsigned(t.value[1]) >> i) & 1u) : ~0u;
+    }
+    return m;
+}
+
+template <int N>
+CATLAB_HD unsigned inInterval(const unsigned (&v)[N], const IntervalMasks& m) {
+    return atLeast(v, m.lo) ^ atLeast(v, m.end);
+}
+
 // One step of an adder tree that counts ones: slots a, b (and c for a full adder) become a sum slot of
 // the same weight and a carry slot of twice the weight.
 struct AdderStep {

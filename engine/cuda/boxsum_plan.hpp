@@ -3,6 +3,7 @@
 // Plain C++ (no CUDA runtime), shared by the backend and the CPU tests that run the kernel bodies.
 #include "bit_planes.cuh"
 #include "boxsum_step.cuh"
+#include "boxsum_wide_moore.cuh"
 
 #include "catlab/rule.hpp"
 
@@ -22,8 +23,9 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
+    int segmentWords = 0;               // wide Moore: output words each thread walks
     bool halfColumns = false;           // wide Moore: column sums in 16-bit lanes (r > 127)
-    bool simpleSets = false;            // wide Moore: birth and survival are single intervals
+    bool simpleSets = false;            // birth and survival are each at most one interval
     int armPlanes = 0, countPlanes = 0; // von Neumann: planes of the diagonal arms and of the counts
 };
 
@@ -54,8 +56,14 @@ inline bitsliced::Thresholds thresholdsFor(const CountSet& set, int shift, int m
 // rule leaves the centre out. Needs at most 16 intervals per set.
 inline CountRule countRuleFor(const Rule& rule) {
     const int maxCount = neighbourhoodCells(rule.neighbourhood, rule.radius);
-    return {thresholdsFor(rule.birth, 0, maxCount), thresholdsFor(rule.survival, rule.includeCentre ? 0 : 1, maxCount),
-            rule.states};
+    CountRule c{};
+    c.birth = thresholdsFor(rule.birth, 0, maxCount);
+    c.survival = thresholdsFor(rule.survival, rule.includeCentre ? 0 : 1, maxCount);
+    c.states = rule.states;
+    c.simple = simpleSets(c);
+    c.birthMasks = bitsliced::intervalMasks(c.birth);
+    c.survivalMasks = bitsliced::intervalMasks(c.survival);
+    return c;
 }
 
 // Planes of the von Neumann arms (up to r + 1 cells) and counts (up to 2r^2 + 2r + 1), by radius class.
@@ -74,10 +82,13 @@ struct BoxsumDevice {
 
 // Launch shapes; the defaults are the measured best on an H200 (docs/benchmarks.md).
 struct BoxsumTuning {
-    int smallMooreThreads = 128; // word columns per block
-    int vonNeumannThreads = 256; // span words per block
-    int wideSpanWords = 128;     // span words per block (output words + 2 * spanHalo)
-    int wideChunkRows = 8;       // rows per shared-memory pass
+    int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the wide kernel
+    int smallMooreThreads = 128;                    // word columns per block
+    int vonNeumannThreads = 128;                    // span words per block
+    int wideThreads = 256;                          // a warp per row of a shared-memory pass
+    int wideSegmentWords = 4;                       // output words per thread (a power of two)
+    int wideHalfSegmentWords = 8;                   // the same with 16-bit column sums (longer warm-up)
+    int wideHalfColumnsFrom = 128;                  // radius from which column sums need 16 bits
     int maxStripRows = 1 << 30;
 };
 
@@ -104,6 +115,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
                              const BoxsumTuning& tuning = {}) {
     BoxsumPlan p;
     const int r = rule.radius;
+    p.simpleSets = countRuleFor(rule).simple;
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
     if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
@@ -119,7 +131,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
         p.sharedBytes = 4 * std::size_t(p.armPlanes) * std::size_t(p.threads) * sizeof(unsigned);
         chooseStrips(p, g.height, 2.0 * r + 2, device, tuning);
-    } else if (r <= kMaxSmallMooreRadius) {
+    } else if (r <= tuning.smallMooreMaxRadius) {
         p.kernel = BoxsumKernel::SmallMoore;
         p.threads = std::min(tuning.smallMooreThreads, roundUp32(g.words));
         p.blockWords = p.threads;
@@ -130,16 +142,20 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         chooseStrips(p, g.height, double(r), device, tuning);
     } else {
         p.kernel = BoxsumKernel::WideMoore;
-        p.halfColumns = r > 127;
-        p.simpleSets = countRuleFor(rule).birth.count <= 2 && countRuleFor(rule).survival.count <= 2;
+        p.halfColumns = r >= tuning.wideHalfColumnsFrom;
         p.spanHalo = r / 32 + 1;
-        p.blockWords = std::max(1, std::min(tuning.wideSpanWords - 2 * p.spanHalo, g.words));
-        p.chunkRows = tuning.wideChunkRows;
-        const int unitsPerWord = p.halfColumns ? 16 : 8, unitsPerThread = p.halfColumns ? 8 : 4;
+        p.segmentWords = p.halfColumns ? tuning.wideHalfSegmentWords : tuning.wideSegmentWords;
+        p.blockWords = std::max(1, std::min(32 * p.segmentWords, g.words)); // 32 segments: a warp per row
+        const int unitsPerWord = p.halfColumns ? 16 : 8;
+        const int unitsPerThread = p.halfColumns ? kUnitsPerThread<HalfColumns> : kUnitsPerThread<ByteColumns>;
         const int spanUnits = (p.blockWords + 2 * p.spanHalo) * unitsPerWord;
-        p.threads = std::min(std::max(roundUp32((spanUnits + unitsPerThread - 1) / unitsPerThread), 32), 256);
+        p.threads =
+            std::min(std::max(tuning.wideThreads, roundUp32((spanUnits + unitsPerThread - 1) / unitsPerThread)), 1024);
+        p.chunkRows = p.threads / 32;
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-        p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(spanUnits) * sizeof(unsigned);
+        const int rowStride = p.halfColumns ? wideRowStride<HalfColumns>(p.blockWords, p.spanHalo, p.segmentWords)
+                                            : wideRowStride<ByteColumns>(p.blockWords, p.spanHalo, p.segmentWords);
+        p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(rowStride) * sizeof(unsigned);
         chooseStrips(p, g.height, 0.4 * r, device, tuning);
     }
     return p;
@@ -156,6 +172,7 @@ inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& i
     a.blockWords = p.blockWords;
     a.spanHalo = p.spanHalo;
     a.chunkRows = p.chunkRows;
+    a.segmentWords = p.segmentWords;
     return a;
 }
 
@@ -164,6 +181,12 @@ inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& i
 namespace catlab::cuda {
 
 // Calls f.template operator()<...>() with the compile-time parameters of a plan's kernel.
+template <class F>
+void dispatchSimple(bool simple, F&& f) {
+    if (simple) return f.template operator()<true>();
+    return f.template operator()<false>();
+}
+
 template <int R = kMaxSmallMooreRadius, class F>
 void dispatchSmallMoore(int radius, F&& f) {
     if constexpr (R >= 1) {
@@ -184,9 +207,6 @@ void dispatchVonNeumann(int armPlanes, F&& f) {
     default: return f.template operator()<9, 19>();
     }
 }
-
-struct ByteColumns;
-struct HalfColumns;
 
 template <class F>
 void dispatchWideMoore(bool halfColumns, bool simpleSets, F&& f) {

@@ -6,41 +6,47 @@
 namespace catlab::cuda {
 namespace {
 
-template <int R>
+template <int R, bool Simple>
 __global__ void smallMooreKernel(const __grid_constant__ StepArgs args) {
     extern __shared__ unsigned ring[];
-    smallMooreBody<R>(args, ring, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
+    smallMooreBody<R, Simple>(args, ring, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
 }
 
 // The ring of window sums passes 48 KiB past radius 8: allow the kernel the most shared memory a
 // block may have.
-template <int R>
+template <int R, bool Simple>
 auto* smallMooreKernelWithSharedMemory() {
     static const bool configured = [] {
         int device = 0, most = 0;
         CATLAB_CUDA_CHECK(cudaGetDevice(&device));
         CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        CATLAB_CUDA_CHECK(cudaFuncSetAttribute(smallMooreKernel<R>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+        CATLAB_CUDA_CHECK(
+            cudaFuncSetAttribute(smallMooreKernel<R, Simple>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
         return true;
     }();
     (void)configured;
-    return smallMooreKernel<R>;
+    return smallMooreKernel<R, Simple>;
 }
 
 } // namespace
 
 void launchSmallMoore(const BoxsumPlan& p, const StepArgs& args) {
     dispatchSmallMoore(args.radius, [&]<int R>() {
-        smallMooreKernelWithSharedMemory<R>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
-        CATLAB_CUDA_CHECK_LAUNCH();
+        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+            smallMooreKernelWithSharedMemory<R, Simple>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(
+                args);
+            CATLAB_CUDA_CHECK_LAUNCH();
+        });
     });
 }
 
 int smallMooreResidentBlocks(const BoxsumPlan& p, int radius) {
     int blocks = 0;
     dispatchSmallMoore(radius, [&]<int R>() {
-        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, smallMooreKernelWithSharedMemory<R>(),
-                                                                        p.threads, p.sharedBytes));
+        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+            CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &blocks, smallMooreKernelWithSharedMemory<R, Simple>(), p.threads, p.sharedBytes));
+        });
     });
     return blocks;
 }

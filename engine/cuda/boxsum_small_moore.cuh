@@ -18,24 +18,31 @@ struct SmallMooreShape {
     static constexpr int ringWords = window * rowPlanes;
 };
 
-// Window sums of the 32 columns of word w in row y.
-template <int R>
-CATLAB_HD void rowWindowSums(const BitGrid& g, int y, int w, unsigned (&sums)[SmallMooreShape<R>::rowPlanes]) {
+// The words a row's window sums read: word w and its two neighbours.
+struct RowWords {
+    unsigned left, centre, right;
+};
+
+CATLAB_HD RowWords loadRowWords(const BitGrid& g, int y, int w) {
     const unsigned* row = g.alive + g.rowOffset(y) + w;
-    const unsigned left = intrinsics::loadReadOnly(row - 1);
-    const unsigned centre = intrinsics::loadReadOnly(row);
-    const unsigned right = intrinsics::loadReadOnly(row + 1);
-    unsigned shifted[2 * R + 1]; // lane i of shifted[R + d] is column 32w + i + d
+    return {intrinsics::loadReadOnly(row - 1), intrinsics::loadReadOnly(row), intrinsics::loadReadOnly(row + 1)};
+}
+
+// Window sums of the 32 columns of the middle word.
+template <int R>
+CATLAB_HD void rowWindowSums(const RowWords& words, unsigned (&sums)[SmallMooreShape<R>::rowPlanes]) {
+    unsigned shifted[2 * R + 1]; // lane i of shifted[R + d] is column i + d of the middle word
     CATLAB_UNROLL
     for (int d = -R; d <= R; ++d)
-        shifted[R + d] = d == 0  ? centre
-                         : d > 0 ? intrinsics::funnelRight(centre, right, unsigned(d))
-                                 : intrinsics::funnelLeft(left, centre, unsigned(-d));
+        shifted[R + d] = d == 0  ? words.centre
+                         : d > 0 ? intrinsics::funnelRight(words.centre, words.right, unsigned(d))
+                                 : intrinsics::funnelLeft(words.left, words.centre, unsigned(-d));
     bitsliced::countOnes(shifted, sums);
 }
 
-// One thread: word column tid of the block's column group, rows of the block's strip.
-template <int R>
+// One thread: word column tid of the block's column group, rows of the block's strip. Each row's words
+// are loaded one row ahead, so their latency overlaps the previous row's arithmetic.
+template <int R, bool Simple>
 CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int threads, long long block) {
     using Shape = SmallMooreShape<R>;
     constexpr int RP = Shape::rowPlanes, CP = Shape::countPlanes;
@@ -48,34 +55,43 @@ CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int th
     auto ringWord = [&](int slot, int plane) -> unsigned& {
         return ring[(std::size_t(slot) * RP + std::size_t(plane)) * std::size_t(threads) + std::size_t(tid)];
     };
+    auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
 
     unsigned count[CP] = {};
     int row = wrapRow(y0 - R, height);
+    RowWords words = loadRowWords(a.in, row, w);
     int slot = 0;
     for (int j = 0; j < 2 * R; ++j) { // rows y0 - R .. y0 + R - 1
+        const RowWords current = words;
+        row = next(row);
+        words = loadRowWords(a.in, row, w);
         unsigned sums[RP];
-        rowWindowSums<R>(a.in, row, w, sums);
+        rowWindowSums<R>(current, sums);
         CATLAB_UNROLL
         for (int p = 0; p < RP; ++p) ringWord(slot, p) = sums[p];
         bitsliced::add(count, sums);
         ++slot;
-        row = row + 1 == height ? 0 : row + 1;
     }
+    unsigned alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(int(y0)) + w);
     for (int y = int(y0); y < y1; ++y) {
-        unsigned sums[RP]; // row y + R enters
-        rowWindowSums<R>(a.in, row, w, sums);
+        const RowWords current = words; // row y + R enters
+        const unsigned centre = alive;
+        row = next(row);
+        words = loadRowWords(a.in, row, w);
+        alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(next(y)) + w);
+        unsigned sums[RP];
+        rowWindowSums<R>(current, sums);
         bitsliced::add(count, sums);
         CATLAB_UNROLL
         for (int p = 0; p < RP; ++p) ringWord(slot, p) = sums[p];
         slot = slot + 1 == Shape::window ? 0 : slot + 1;
-        const unsigned born = bitsliced::inSet(count, a.rule.birth);
-        const unsigned kept = bitsliced::inSet(count, a.rule.survival);
-        writeNextWord(a.in, a.out, y, w, born, kept, a.rule.states);
+        unsigned born, kept;
+        testCounts<Simple>(count, a.rule, born, kept);
+        writeNextWord(a.in, a.out, y, w, born, kept, a.rule.states, centre);
         unsigned leaving[RP]; // row y - R, the oldest in the ring
         CATLAB_UNROLL
         for (int p = 0; p < RP; ++p) leaving[p] = ringWord(slot, p);
         bitsliced::subtract(count, leaving);
-        row = row + 1 == height ? 0 : row + 1;
     }
 }
 

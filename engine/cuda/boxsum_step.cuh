@@ -9,7 +9,26 @@ namespace catlab::cuda {
 struct CountRule {
     bitsliced::Thresholds birth, survival;
     int states;
+    // When each set is one interval (simple), its threshold masks: bit-sliced kernels test a plane per
+    // threshold with one logic operation reading the masks from the kernel parameters.
+    bool simple;
+    bitsliced::IntervalMasks birthMasks, survivalMasks;
 };
+
+// Both sets at most one interval.
+CATLAB_HD bool simpleSets(const CountRule& r) { return r.birth.count <= 2 && r.survival.count <= 2; }
+
+// The two count tests of 32 cells (bit-sliced counts).
+template <bool Simple, int N>
+CATLAB_HD void testCounts(const unsigned (&count)[N], const CountRule& rule, unsigned& born, unsigned& kept) {
+    if constexpr (Simple) {
+        born = bitsliced::inInterval(count, rule.birthMasks);
+        kept = bitsliced::inInterval(count, rule.survivalMasks);
+    } else {
+        born = bitsliced::inSet(count, rule.birth);
+        kept = bitsliced::inSet(count, rule.survival);
+    }
+}
 
 // Blocks cover `columnBlocks` groups of words across each row times strips of `stripRows` rows; block b
 // is column group b % columnBlocks of strip b / columnBlocks (a 1D launch: any number of rows).
@@ -19,9 +38,10 @@ struct StepArgs {
     int radius;
     int columnBlocks;
     int stripRows;
-    int blockWords; // output words per block
-    int spanHalo;   // words read on each side of a block's output words (wide Moore, von Neumann)
-    int chunkRows;  // rows per shared-memory pass (wide Moore)
+    int blockWords;   // output words per block
+    int spanHalo;     // words read on each side of a block's output words (wide Moore, von Neumann)
+    int chunkRows;    // rows per shared-memory pass (wide Moore)
+    int segmentWords; // output words a thread walks (wide Moore; a power of two)
 };
 
 CATLAB_HD int wrapRow(long long y, int height) {

@@ -5,41 +5,47 @@
 namespace catlab::cuda {
 namespace {
 
-template <int ArmPlanes, int CountPlanes>
+template <int ArmPlanes, int CountPlanes, bool Simple>
 __global__ void vonNeumannKernel(const __grid_constant__ StepArgs args) {
     extern __shared__ unsigned exchange[];
-    vonNeumannBody<ArmPlanes, CountPlanes>(args, exchange, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x,
-                                           DeviceSync{});
+    vonNeumannBody<ArmPlanes, CountPlanes, Simple>(args, exchange, int(threadIdx.x), int(blockDim.x),
+                                                   (long long)blockIdx.x, DeviceSync{});
 }
 
-template <int ArmPlanes, int CountPlanes>
+template <int ArmPlanes, int CountPlanes, bool Simple>
 auto* vonNeumannKernelWithSharedMemory() {
     static const bool configured = [] {
         int device = 0, most = 0;
         CATLAB_CUDA_CHECK(cudaGetDevice(&device));
         CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        CATLAB_CUDA_CHECK(cudaFuncSetAttribute(vonNeumannKernel<ArmPlanes, CountPlanes>,
+        CATLAB_CUDA_CHECK(cudaFuncSetAttribute(vonNeumannKernel<ArmPlanes, CountPlanes, Simple>,
                                                cudaFuncAttributeMaxDynamicSharedMemorySize, most));
         return true;
     }();
     (void)configured;
-    return vonNeumannKernel<ArmPlanes, CountPlanes>;
+    return vonNeumannKernel<ArmPlanes, CountPlanes, Simple>;
 }
 
 } // namespace
 
 void launchVonNeumann(const BoxsumPlan& p, const StepArgs& args) {
     dispatchVonNeumann(p.armPlanes, [&]<int AP, int CP>() {
-        vonNeumannKernelWithSharedMemory<AP, CP>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
-        CATLAB_CUDA_CHECK_LAUNCH();
+        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+            vonNeumannKernelWithSharedMemory<AP, CP,
+                                             Simple>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(
+                args);
+            CATLAB_CUDA_CHECK_LAUNCH();
+        });
     });
 }
 
 int vonNeumannResidentBlocks(const BoxsumPlan& p) {
     int blocks = 0;
     dispatchVonNeumann(p.armPlanes, [&]<int AP, int CP>() {
-        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &blocks, vonNeumannKernelWithSharedMemory<AP, CP>(), p.threads, p.sharedBytes));
+        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+            CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &blocks, vonNeumannKernelWithSharedMemory<AP, CP, Simple>(), p.threads, p.sharedBytes));
+        });
     });
     return blocks;
 }

@@ -19,7 +19,7 @@
 
 namespace catlab::cuda {
 
-template <int ArmPlanes, int CountPlanes, class Sync>
+template <int ArmPlanes, int CountPlanes, bool Simple, class Sync>
 CATLAB_HD void vonNeumannBody(const StepArgs& a, unsigned* shared, int tid, int threads, long long block,
                               const Sync& sync) {
     constexpr int AP = ArmPlanes, CP = CountPlanes;
@@ -61,8 +61,8 @@ CATLAB_HD void vonNeumannBody(const StepArgs& a, unsigned* shared, int tid, int 
 
     for (;; ++y) {
         if (y >= yo && isOutput) {
-            const unsigned born = bitsliced::inSet(N, a.rule.birth);
-            const unsigned kept = bitsliced::inSet(N, a.rule.survival);
+            unsigned born, kept;
+            testCounts<Simple>(N, a.rule, born, kept);
             writeNextWord(a.in, a.out, int(y), w, born, kept, a.rule.states);
         }
         if (y + 1 == yEnd) break;

@@ -24,144 +24,172 @@ struct HalfColumns {
     CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x8001u) & 0x00010001u; } // 2 bits
 };
 
-// A count set as one interval [lo, lo + length), or as thresholds.
-struct CountTest {
-    int lo;
-    unsigned length;
-    CATLAB_HD static CountTest from(const bitsliced::Thresholds& t) {
-        if (t.count == 0) return {0, 0u};
-        return {t.value[0], t.count == 1 ? 0x7FFFFFFFu : unsigned(t.value[1] - t.value[0])};
-    }
-    CATLAB_HD unsigned operator()(int count) const { return unsigned(count - lo) < length; }
-};
-
 CATLAB_HD unsigned inThresholds(const bitsliced::Thresholds& t, int count) {
     unsigned in = 0;
     for (int k = 0; k < t.count; ++k) in ^= unsigned(count >= t.value[k]);
     return in;
 }
 
-// Words of column sums each thread keeps (the launch makes the span fit: span words * 32 / perWord
-// <= UnitsPerThread * threads).
+// Words of column sums each thread keeps (the launch makes the span fit: span units <= this * threads).
 template <class Columns>
-inline constexpr int kUnitsPerThread = 32 / Columns::perWord / 2;
+inline constexpr int kUnitsPerThread = Columns::perWord == 4 ? 6 : 12;
 
-// Simple: birth and survival are single intervals (each at most two thresholds).
+// Shared memory: one row of column sums per warp of the block (chunkRows = threads / 32), each padded
+// with a word after every segment so that the 32 threads of a warp, walking 32 consecutive segments,
+// read 32 different banks.
+CATLAB_HD int paddedUnit(int u, int segmentShift) { return u + (u >> segmentShift); }
+
+template <class Columns>
+CATLAB_HD int segmentShiftFor(int segmentWords) {
+    int shift = 0;
+    while ((1 << shift) < segmentWords * (32 / Columns::perWord)) ++shift;
+    return shift;
+}
+
+template <class Columns>
+CATLAB_HD int wideRowStride(int blockWords, int spanHalo, int segmentWords) {
+    const int units = (blockWords + 2 * spanHalo) * (32 / Columns::perWord);
+    return paddedUnit(units, segmentShiftFor<Columns>(segmentWords)) + 1;
+}
+
+// Simple: birth and survival are each at most one interval.
 template <class Columns, bool Simple, class Sync>
 CATLAB_HD void wideMooreBody(const StepArgs& a, unsigned* shared, int tid, int threads, long long block,
                              const Sync& sync) {
-    constexpr int perWord = Columns::perWord;
+    constexpr int perWord = Columns::perWord; // cells per column-sum word
+    constexpr int laneBits = 32 / perWord;
     constexpr int unitsPerSpanWord = 32 / perWord;
-    constexpr int bitsPerUnit = perWord;
     constexpr int units = kUnitsPerThread<Columns>;
     const int r = a.radius, height = a.in.height;
     const int wo = int(block % a.columnBlocks) * a.blockWords;
     const int outEnd = wo + a.blockWords < a.in.words ? wo + a.blockWords : a.in.words;
     const int spanBegin = wo - a.spanHalo;
     const int spanUnits = (outEnd + a.spanHalo - spanBegin) * unitsPerSpanWord;
-    const int rowUnits = (a.blockWords + 2 * a.spanHalo) * unitsPerSpanWord; // shared row stride
+    const int shift = segmentShiftFor<Columns>(a.segmentWords);
+    const int rowStride = wideRowStride<Columns>(a.blockWords, a.spanHalo, a.segmentWords);
     const long long yo = (block / a.columnBlocks) * a.stripRows;
     const long long yEnd = yo + a.stripRows < height ? yo + a.stripRows : height;
 
-    unsigned sums[units] = {}; // column sums of units tid, tid + threads, ...
-    // Adds row `enter` and subtracts row `leave` (-1: none); stores the sums as shared row `slot` (-1: none).
-    auto columnStep = [&](int enter, int leave, int slot) {
+    // Column sums of units tid, tid + threads, ... Step s of the strip adds row yo - r + s and, from
+    // s = 2r + 1 on, subtracts row yo - r + s - 2r - 1; steps 2r.. give output rows yo... The words of
+    // each step are loaded one step ahead, so their latency overlaps the previous step's work.
+    unsigned sums[units] = {}, entering[units], leaving[units];
+    int enterRow = wrapRow(yo - r, height), leaveRow = enterRow;
+    long long step = 0;
+    auto load = [&]() {
+        CATLAB_UNROLL
+        for (int j = 0; j < units; ++j) {
+            const int u = tid + j * threads;
+            const int word = spanBegin + (u < spanUnits ? u : 0) / unitsPerSpanWord;
+            entering[j] = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(enterRow) + word);
+            leaving[j] = step > 2 * r ? intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(leaveRow) + word) : 0u;
+        }
+    };
+    // Adds the loaded step, loads the next, and stores the sums as shared row `slot` (-1: none).
+    auto columnStep = [&](int slot) {
+        unsigned in[units], out[units];
+        CATLAB_UNROLL
+        for (int j = 0; j < units; ++j) {
+            in[j] = entering[j];
+            out[j] = leaving[j];
+        }
+        if (step > 2 * r) leaveRow = leaveRow + 1 == height ? 0 : leaveRow + 1; // first subtracted at step 2r + 1
+        enterRow = enterRow + 1 == height ? 0 : enterRow + 1;
+        ++step;
+        load();
         CATLAB_UNROLL
         for (int j = 0; j < units; ++j) {
             const int u = tid + j * threads;
             if (u >= spanUnits) break;
-            const int word = spanBegin + u / unitsPerSpanWord;
-            const unsigned shift = unsigned(u % unitsPerSpanWord) * bitsPerUnit;
-            const unsigned mask = (1u << bitsPerUnit) - 1u;
-            const unsigned in = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(enter) + word);
-            unsigned s = sums[j] + Columns::spread((in >> shift) & mask);
-            if (leave >= 0) {
-                const unsigned out = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(leave) + word);
-                s -= Columns::spread((out >> shift) & mask); // never below zero in any lane
-            }
-            sums[j] = s;
-            if (slot >= 0) shared[std::size_t(slot) * std::size_t(rowUnits) + std::size_t(u)] = s;
+            const unsigned bits = unsigned(u % unitsPerSpanWord) * perWord;
+            const unsigned mask = (1u << perWord) - 1u;
+            // The leaving row was added before, so no lane goes below zero.
+            sums[j] += Columns::spread((in[j] >> bits) & mask) - Columns::spread((out[j] >> bits) & mask);
+            if (slot >= 0)
+                shared[std::size_t(slot) * std::size_t(rowStride) + std::size_t(paddedUnit(u, shift))] = sums[j];
         }
     };
 
-    int enter = wrapRow(yo - r, height);
-    for (int k = 0; k < 2 * r; ++k) { // rows yo - r .. yo + r - 1
-        columnStep(enter, -1, -1);
-        enter = enter + 1 == height ? 0 : enter + 1;
-    }
-    int leave = wrapRow(yo - r, height); // leaves first at row yo + 1
+    load();
+    while (step < 2 * r) columnStep(-1); // rows yo - r .. yo + r - 1
 
-    const CountTest bornTest = CountTest::from(a.rule.birth), keptTest = CountTest::from(a.rule.survival);
-    const int segmentsPerRow = threads / a.chunkRows;
-    const int segment = tid % segmentsPerRow, chunkRow = tid / segmentsPerRow;
-    const int segmentWords = (a.blockWords + segmentsPerRow - 1) / segmentsPerRow;
+    // Simple sets: counts are kept less the birth interval's start, so that the birth test is one
+    // unsigned comparison and the survival test one more subtraction.
+    const int bornLo = Simple && a.rule.birth.count >= 1 ? a.rule.birth.value[0] : 0;
+    const unsigned bornLength = a.rule.birth.count == 0   ? 0u
+                                : a.rule.birth.count == 1 ? 0x7FFFFFFFu
+                                                          : unsigned(a.rule.birth.value[1] - a.rule.birth.value[0]);
+    const int keptOffset = (a.rule.survival.count >= 1 ? a.rule.survival.value[0] : 0) - bornLo;
+    const unsigned keptLength = a.rule.survival.count == 0 ? 0u
+                                : a.rule.survival.count == 1
+                                    ? 0x7FFFFFFFu
+                                    : unsigned(a.rule.survival.value[1] - a.rule.survival.value[0]);
+
+    const int chunkRow = tid / 32, segment = tid % 32; // a warp walks one row
+    const int firstWord = wo + segment * a.segmentWords;
+    const int lastWord = firstWord + a.segmentWords < outEnd ? firstWord + a.segmentWords : outEnd;
 
     for (long long yc = yo; yc < yEnd; yc += a.chunkRows) {
         const int rows = int(yEnd - yc < a.chunkRows ? yEnd - yc : a.chunkRows);
-        for (int j = 0; j < rows; ++j) {
-            columnStep(enter, yc + j > yo ? leave : -1, j);
-            enter = enter + 1 == height ? 0 : enter + 1;
-            if (yc + j > yo) leave = leave + 1 == height ? 0 : leave + 1;
-        }
+        for (int j = 0; j < rows; ++j) columnStep(j);
         sync();
-        const int firstWord = wo + segment * segmentWords;
-        const int lastWord = firstWord + segmentWords < outEnd ? firstWord + segmentWords : outEnd;
         if (chunkRow < rows && firstWord < lastWord) {
-            const unsigned* col = shared + std::size_t(chunkRow) * std::size_t(rowUnits);
+            const unsigned* col = shared + std::size_t(chunkRow) * std::size_t(rowStride);
+            auto sumsAt = [&](int u) { return col[paddedUnit(u, shift)]; };
             const int y = int(yc) + chunkRow;
-            // Column c of the span (c = 0 is the first column of word spanBegin) is lane c % perWord of
-            // unit c / perWord.
-            int x = 32 * (firstWord - spanBegin);
+            // Column c of the span (c = 0: the first column of word spanBegin) is lane c % perWord of
+            // unit c / perWord. The count of the first cell x: all 2r+1 column sums around it.
+            const int x = 32 * (firstWord - spanBegin);
+            const int lo = x - r, hi = x + r;
             int count = 0;
-            {
-                const int lo = x - r, hi = x + r;
-                for (int u = lo / perWord; u <= hi / perWord; ++u) {
-                    unsigned m = Columns::onesMask;
-                    if (perWord == 4) {
-                        if (u == lo / 4) m &= 0x01010101u << (8 * (lo & 3));
-                        if (u == hi / 4) m &= 0x01010101u >> (8 * (3 - (hi & 3)));
-                        count = intrinsics::dot4(col[u], m, count);
-                    } else {
-                        if (u == lo / 2 && (lo & 1)) m &= 0x0100u;
-                        if (u == hi / 2 && !(hi & 1)) m &= 0x0001u;
-                        count = intrinsics::dot2(col[u], m, count);
-                    }
-                }
+            if constexpr (perWord == 4) {
+                count = intrinsics::dot4(sumsAt(lo / 4), 0x01010101u << (8 * (lo & 3)), 0);
+                CATLAB_UNROLL_4
+                for (int u = lo / 4 + 1; u < hi / 4; ++u) count = intrinsics::dot4(sumsAt(u), 0x01010101u, count);
+                count = intrinsics::dot4(sumsAt(hi / 4), 0x01010101u >> (8 * (3 - (hi & 3))), count);
+            } else {
+                count = intrinsics::dot2(sumsAt(lo / 2), (lo & 1) ? 0x0100u : 0x0101u, 0);
+                CATLAB_UNROLL_4
+                for (int u = lo / 2 + 1; u < hi / 2; ++u) count = intrinsics::dot2(sumsAt(u), 0x0101u, count);
+                count = intrinsics::dot2(sumsAt(hi / 2), (hi & 1) ? 0x0101u : 0x0001u, count);
             }
-            // Units holding columns x + r + 1 .. and x - r ..; the offsets within them never change.
+            count -= bornLo;
+            // Slide: count(x + k) = count(x) + sum_{j<k} (col(x+r+1+j) - col(x-r+j)), perWord cells per
+            // pair of reads; the offsets within the units never change.
             int ua = (x + r + 1) / perWord, ub = (x - r) / perWord;
-            const unsigned sa = unsigned((x + r + 1) % perWord) * (32 / perWord);
-            const unsigned sb = unsigned((x - r) % perWord) * (32 / perWord);
-            unsigned a0 = col[ua], b0 = col[ub];
+            const unsigned sa = unsigned((x + r + 1) % perWord) * laneBits;
+            const unsigned sb = unsigned((x - r) % perWord) * laneBits;
+            unsigned a0 = sumsAt(ua), b0 = sumsAt(ub);
+            constexpr unsigned ones = perWord == 4 ? 0x01010101u : 0x0101u;
             for (int word = firstWord; word < lastWord; ++word) {
                 unsigned born = 0, kept = 0;
+                CATLAB_UNROLL
                 for (int i = 0; i < 32; i += perWord) {
-                    const unsigned a1 = col[ua + 1], b1 = col[ub + 1];
+                    ++ua;
+                    ++ub;
+                    const unsigned a1 = sumsAt(ua), b1 = sumsAt(ub);
                     const unsigned ahead = intrinsics::funnelRight(a0, a1, sa);
                     const unsigned behind = intrinsics::funnelRight(b0, b1, sb);
                     CATLAB_UNROLL
                     for (int k = 0; k < perWord; ++k) {
-                        // count(x + k) = count(x) + sum_{j<k} (col(x+r+1+j) - col(x-r+j))
-                        const unsigned plus = k == 0 ? 0u : Columns::onesMask >> (8 * (perWord - k));
+                        const unsigned plus = k == 0 ? 0u : ones >> (8 * (perWord - k));
                         const unsigned minus = plus * 0xFFu;
-                        const int c = perWord == 4
-                                          ? intrinsics::dot4(ahead, plus, intrinsics::dot4(behind, minus, count))
-                                          : intrinsics::dot2(ahead, plus, intrinsics::dot2(behind, minus, count));
+                        int c = count;
+                        if (k > 0)
+                            c = perWord == 4 ? intrinsics::dot4(ahead, plus, intrinsics::dot4(behind, minus, count))
+                                             : intrinsics::dot2(ahead, plus, intrinsics::dot2(behind, minus, count));
                         if constexpr (Simple) {
-                            born |= bornTest(c) << (i + k);
-                            kept |= keptTest(c) << (i + k);
+                            if (unsigned(c) < bornLength) born |= 1u << (i + k);
+                            if (unsigned(c - keptOffset) < keptLength) kept |= 1u << (i + k);
                         } else {
                             born |= inThresholds(a.rule.birth, c) << (i + k);
                             kept |= inThresholds(a.rule.survival, c) << (i + k);
                         }
                     }
-                    count = perWord == 4
-                                ? intrinsics::dot4(ahead, 0x01010101u, intrinsics::dot4(behind, 0xFFFFFFFFu, count))
-                                : intrinsics::dot2(ahead, 0x0101u, intrinsics::dot2(behind, 0xFFFFu, count));
+                    count = perWord == 4 ? intrinsics::dot4(ahead, ones, intrinsics::dot4(behind, 0xFFFFFFFFu, count))
+                                         : intrinsics::dot2(ahead, ones, intrinsics::dot2(behind, 0xFFFFu, count));
                     a0 = a1;
                     b0 = b1;
-                    ++ua;
-                    ++ub;
                 }
                 writeNextWord(a.in, a.out, y, word, born, kept, a.rule.states);
             }

@@ -11,8 +11,10 @@
 // `#pragma unroll` in device code; host compilers (nvcc's host pass included) do not know it.
 #if defined(__CUDA_ARCH__)
 #define CATLAB_UNROLL _Pragma("unroll")
+#define CATLAB_UNROLL_4 _Pragma("unroll 4")
 #else
 #define CATLAB_UNROLL
+#define CATLAB_UNROLL_4
 #endif
 
 namespace catlab::cuda::intrinsics {

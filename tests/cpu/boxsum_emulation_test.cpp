@@ -60,18 +60,23 @@ class EmulatedBoxsum {
         switch (p.kernel) {
         case BoxsumKernel::SmallMoore:
             dispatchSmallMoore(rule_.radius, [&]<int R>() {
-                testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
-                                         [&](unsigned* shared, int tid, long long block) {
-                                             smallMooreBody<R>(args, shared, tid, p.threads, block);
-                                         });
+                dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+                    testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
+                                             [&](unsigned* shared, int tid, long long block) {
+                                                 smallMooreBody<R, Simple>(args, shared, tid, p.threads, block);
+                                             });
+                });
             });
             break;
         case BoxsumKernel::VonNeumann:
             dispatchVonNeumann(p.armPlanes, [&]<int AP, int CP>() {
-                testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
-                                       [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
-                                           vonNeumannBody<AP, CP>(args, shared, tid, p.threads, block, sync);
-                                       });
+                dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+                    testing::emulateBlocks(
+                        p.blocks, p.threads, p.sharedBytes,
+                        [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
+                            vonNeumannBody<AP, CP, Simple>(args, shared, tid, p.threads, block, sync);
+                        });
+                });
             });
             break;
         case BoxsumKernel::WideMoore:
@@ -185,7 +190,7 @@ TEST(BoxsumEmulation, VonNeumann) {
     expectMatchesReference(
         {"vn narrow blocks", scaled(2, Neighbourhood::VonNeumann, false, 2), {300, 30}, 3, tinyDevice(6, 8)});
     expectMatchesReference(
-        {"vn r40", scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, tinyDevice(256, 30)});
+        {"vn r40", scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, tinyDevice(128, 30)});
     expectMatchesReference({"vn r33", scaled(33, Neighbourhood::VonNeumann, false, 4), {160, 70}, 2, tinyDevice(8)});
 }
 
@@ -194,47 +199,48 @@ TEST(BoxsumEmulation, WideMoore) {
         expectMatchesReference(
             {"wide moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {97, 70}, 2, tinyDevice(256, 13)});
     expectMatchesReference({"wide 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, tinyDevice()});
-    TinyDevice narrow = tinyDevice(256, 21); // several column groups, chunks of 4 rows
-    narrow.tuning.wideSpanWords = 8;
-    narrow.tuning.wideChunkRows = 4;
-    expectMatchesReference({"wide groups", scaled(17, Neighbourhood::Moore, false, 2), {400, 45}, 3, narrow});
+    for (int segmentWords : {1, 2}) { // several column groups, passes of 2 rows
+        for (bool halves : {false, true}) {
+            TinyDevice narrow = tinyDevice(256, 21);
+            narrow.tuning.wideSegmentWords = narrow.tuning.wideHalfSegmentWords = segmentWords;
+            narrow.tuning.wideHalfColumnsFrom = halves ? 1 : 1000;
+            narrow.tuning.wideThreads = 64;
+            expectMatchesReference({"wide groups", scaled(17, Neighbourhood::Moore, false, 2), {2200, 45}, 3, narrow});
+        }
+    }
 }
 
 TEST(BoxsumEmulation, WideMooreOtherPaths) {
-    // The wide kernel at small radii, with 16-bit column sums and with general count sets.
-    const auto halves = [](BoxsumPlan& p) {
-        p.kernel = BoxsumKernel::WideMoore;
-        p.halfColumns = true;
-    };
+    // The wide kernel at small radii, with byte and 16-bit column sums, one interval or general sets.
     for (int r : {1, 3, 8, 21}) {
-        const Rule rule = scaled(r, Neighbourhood::Moore, true, 2);
-        const BitGrid shape = bitGridShape({77, 50}, r, 2);
-        // Plan it as the wide kernel would be planned, then force the variant.
-        Rule wide = rule;
-        wide.radius = 17;
-        const TinyDevice tiny = tinyDevice(256, 12);
-        BoxsumPlan p = planBoxsum(wide, shape, tiny.device, tiny.tuning);
-        p.spanHalo = r / 32 + 1;
-        p.blockWords = std::min(128 - 2 * p.spanHalo, shape.words);
-        p.columnBlocks = (shape.words + p.blockWords - 1) / p.blockWords;
-        p.threads = 256;
-        p.blocks = 1LL * p.columnBlocks * ((shape.height + p.stripRows - 1) / p.stripRows);
-        p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(p.blockWords + 2 * p.spanHalo) * 16 * 4;
-        for (bool half : {false, true})
-            for (bool simple : {true, false}) {
-                expectMatchesReference({"forced wide", rule, {77, 50}, 3, tinyDevice(), [&](BoxsumPlan& q) {
-                                            q = p;
-                                            halves(q);
-                                            q.halfColumns = half;
-                                            q.simpleSets = simple;
-                                        }});
-            }
+        for (int halvesFrom : {1000, 1}) {
+            TinyDevice wide = tinyDevice(256, 12);
+            wide.tuning.smallMooreMaxRadius = 0;
+            wide.tuning.wideHalfColumnsFrom = halvesFrom;
+            wide.tuning.wideThreads = 64;
+            expectMatchesReference({"forced wide", scaled(r, Neighbourhood::Moore, true, 2), {77, 50}, 3, wide});
+            if (r == 1) continue; // no room for two separate intervals in 9 counts
+            Rule sets = scaled(r, Neighbourhood::Moore, true, 2);
+            const int n = sets.neighbourhoodSize();
+            sets.birth = CountSet({{n / 8, n / 5}, {n / 3, n / 2}});
+            sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
+            expectMatchesReference({"forced wide, two intervals", sets, {77, 50}, 3, wide});
+        }
     }
     expectMatchesReference({"two intervals",
                             parseRule("R20,C0,M1,S100..300,600..900,B200..250,NM").rule,
                             {90, 60},
                             3,
                             tinyDevice(256, 20)});
+}
+
+TEST(BoxsumEmulation, GeneralCountSets) {
+    // Sets of several intervals take the threshold loop instead of the single-interval masks.
+    expectMatchesReference({"highlife", parseRule("B36/S23").rule, {67, 45}, 6, tinyDevice(256, 13)});
+    expectMatchesReference(
+        {"small moore sets", parseRule("R4,C0,M1,S10..20,30..40,B15..18,25..27,NM").rule, {70, 41}, 4, tinyDevice()});
+    expectMatchesReference(
+        {"vn sets", parseRule("R5,C3,M0,S5..10,20..30,B8..12,40..50,NN").rule, {66, 40}, 4, tinyDevice(256, 9)});
 }
 
 TEST(BoxsumEmulation, LargeRadiiAgainstFastCpu) {

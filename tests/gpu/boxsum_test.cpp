@@ -81,7 +81,7 @@ TEST_F(BoxsumTest, MoreStatesLargeRadii) {
     expectSameGenerations(scaled(64, Neighbourhood::Moore, true, 4), {149, 131}, 4, "cpu-naive");
     expectSameGenerations(scaled(100, Neighbourhood::VonNeumann, false, 3), {203, 211}, 3, "cpu-naive");
     expectSameGenerations(scaled(250, Neighbourhood::Moore, false, 5), {517, 503}, 4, "cpu");
-    expectSameGenerations(parseRule("R7,C255,M1,S20..60,B30..45,NM").rule, {263, 271}, 8, "cpu-naive");
+    expectSameGenerations(parseRule("R7,C255,M1,S50..90,B60..80,NM").rule, {263, 271}, 8, "cpu-naive");
 }
 
 // Small cases of every kernel, quick enough for compute-sanitizer (memcheck, racecheck).
