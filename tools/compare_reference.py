@@ -40,8 +40,11 @@ def main():
         print(f"### ms/step at n = {n}\n")
         print("| r | " + " | ".join(by_backend) + " |")
         print("|---|" + "---:|" * len(by_backend))
-        for r in radii:
-            print(f"| {r} | " + " | ".join(f"{t[r]:.3g}" if r in t else "-" for t in by_backend.values()) + " |")
+        for r in radii:  # the fastest of each radius in bold
+            best = min(t[r] for t in by_backend.values() if r in t)
+            cells = [("-" if r not in t else f"**{t[r]:.3g}**" if t[r] == best else f"{t[r]:.3g}")
+                     for t in by_backend.values()]
+            print(f"| {r} | " + " | ".join(cells) + " |")
         print()
         for backend, times in by_backend.items():
             cells = []

@@ -211,6 +211,9 @@ TEST(BitLife, PaintingReadingAndTheViewMatchCpuNaive) {
 }
 
 TEST(BitLife, RefusesWhatOneBitAndA3x3BlockCannotHold) {
+#ifndef CATLAB_HAVE_CUDA
+    GTEST_SKIP() << "built without CUDA: bitlife's limits are part of its CUDA code";
+#endif
     const BackendInfo& info = BackendRegistry::instance().find(kBitlife);
     const auto reason = [&](const std::string& text) {
         return info.unsupportedReason(parseRule(text).rule).value_or("");

@@ -64,8 +64,9 @@ struct Case {
 
 std::string name(const Case& c) { return sizeText(c.size) + ", " + std::to_string(c.steps) + " steps"; }
 
-// Steps both backends from the same random start, comparing at every checkpoint.
-void expectSameRun(const Case& c, std::uint64_t seed) {
+// Steps both backends from the same random start, comparing at every checkpoint. `mustStayBusy`: the
+// run must keep humidity and clouds to the end (not so where the wind empties a tiny volume).
+void expectSameRun(const Case& c, std::uint64_t seed, bool mustStayBusy = true) {
     SCOPED_TRACE(name(c));
     const CloudParams p = busyParams(c.size, seed, c.wind);
     auto cpu = makeCloudSimulation("cpu", c.size, p);
@@ -84,6 +85,7 @@ void expectSameRun(const Case& c, std::uint64_t seed) {
         ASSERT_TRUE(sameCells(expected, gpu->cells())) << "after " << cpu->generation() << " steps";
         ASSERT_EQ(expected.counts(), gpu->counts());
     }
+    if (!mustStayBusy) return;
     // The run must have exercised every term, or the comparison proves little.
     const CloudCounts end = cpu->counts();
     EXPECT_GT(end.hum, 0u);
@@ -112,7 +114,8 @@ TEST(CloudGpu, MatchesTheCpuReferenceBitForBit) {
 TEST(CloudGpu, SanitizerSmoke) {
     SKIP_WITHOUT_CUDA();
     for (const CloudSize size : {CloudSize{33, 17, 9}, CloudSize{1, 5, 7}}) {
-        expectSameRun({size, 20, {1.5, -0.5, -2.25, 1.0}}, 4);
+        // One cell wide, the volume is blown empty within a few steps: compared, but not required to stay busy.
+        expectSameRun({size, 20, {1.5, -0.5, -2.25, 1.0}}, 4, size.nx > 1);
         auto gpu = makeCloudSimulation("cuda", size, busyParams(size, 2, {}));
         gpu->load(randomCells(size, 9, 50, 10, 60));
         std::vector<std::uint8_t> d(std::size_t(size.cellCount()));

@@ -95,6 +95,22 @@ TEST(CloudWindow, PictureFollowsTheSun) {
     EXPECT_EQ(ahead, again);
 }
 
+TEST(CloudWindow, KeysFAndRActOnTheClouds) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "keys.txt",
+                                    std::string("pause\nframes 1\nscreenshot empty.png\nplay\n") + kGrowClouds +
+                                        "frames 1\nscreenshot clouds.png\norbit 60 30 1.5\nframes 1\n"
+                                        "screenshot turned.png\nkey f\nframes 1\nscreenshot front.png\n"
+                                        "key r\nframes 4\nscreenshot cleared.png\nquit\n");
+    const RunResult run = runCatlab(cloudArgs(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Image clouds = readPng(dir / "clouds.png");
+    // F: back to the starting camera. R: a clear sky again.
+    EXPECT_GT(meanAbsoluteDifference(clouds, readPng(dir / "turned.png")), 4.0);
+    EXPECT_EQ(clouds, readPng(dir / "front.png"));
+    EXPECT_EQ(readPng(dir / "empty.png"), readPng(dir / "cleared.png"));
+}
+
 TEST(CloudWindow, SwitchesBetweenTheRulesAndTheClouds) {
     const auto dir = testDirectory();
     const auto script = writeScript(dir, "switch.txt",

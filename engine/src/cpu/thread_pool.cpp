@@ -37,6 +37,7 @@ void ThreadPool::parallelFor(long long count, const std::function<void(long long
         body(0, count);
         return;
     }
+    const std::lock_guard turn(turn_);
     {
         std::lock_guard lock(mutex_);
         body_ = &body;

@@ -8,8 +8,9 @@
 
 namespace catlab {
 
-// A fixed set of worker threads that run one parallel loop at a time. The calling thread takes a
-// share of the work too, so a pool of one thread runs everything inline.
+// A fixed set of worker threads that run one parallel loop at a time: loops started from several
+// threads at once take turns. The calling thread takes a share of the work too, so a pool of one
+// thread runs everything inline. A loop's body must not start another loop on the same pool.
 class ThreadPool {
   public:
     explicit ThreadPool(unsigned threads = std::thread::hardware_concurrency());
@@ -30,6 +31,7 @@ class ThreadPool {
     void workerLoop(unsigned index);
 
     std::vector<std::thread> workers_;
+    std::mutex turn_; // held by the caller whose loop is running
     std::mutex mutex_;
     std::condition_variable wake_;
     std::condition_variable done_;
