@@ -56,6 +56,7 @@ def main(argv):
     gpu = "no GPU" if gpu in ("", "none") else gpu
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8))
     any_speedup = False
+    speedups = []
     for backend, points in series.items():
         points.sort()
         radii = [p[0] for p in points]
@@ -63,6 +64,7 @@ def main(argv):
         sp = [(p[0], p[2]) for p in points if p[2] is not None]
         if sp:
             any_speedup = True
+            speedups += [p[1] for p in sp if p[1] > 0]
             right.plot([p[0] for p in sp], [p[1] for p in sp], marker="o", label=backend)
     # Memory floors (one per layout: bytes a step must move / measured bandwidth) as dashed lines.
     floors = sorted({round(f, 4) for f in (number(r.get("floor_ms", "n/a")) for r in rows) if f})
@@ -82,9 +84,11 @@ def main(argv):
     if series:
         left.legend()
     right.set_xlabel("radius r")
+    if speedups and max(speedups) > 50 * min(speedups):  # speedups spanning orders of magnitude
+        right.set_yscale("log")
     right.set_ylabel("speedup over base")
     right.set_title("Speedup over BASE")
-    right.grid(True, alpha=0.3)
+    right.grid(True, which="both", alpha=0.3)
     if any_speedup:
         right.legend()
     else:
