@@ -1,6 +1,7 @@
 #include "cli/bench_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/radius_list.hpp"
+#include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
 
 #include "build_info.hpp"
@@ -76,16 +77,6 @@ std::string optionalNumber(const std::optional<double>& v, int precision = 4) {
     return v ? number(*v, precision) : "n/a";
 }
 
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string quoted = "\"";
-    for (char c : s) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
-
 std::string nowText() {
     const std::time_t t = std::time(nullptr);
     std::tm local{};
@@ -93,12 +84,6 @@ std::string nowText() {
     char text[64];
     std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S %Z", &local);
     return text;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 // Not catlab::reshapeRule: that one maps fraction ranges ([c - 1/2, c + 1/2) / N) and gives other

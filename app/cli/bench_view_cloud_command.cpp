@@ -4,6 +4,7 @@
 // offscreen framebuffer.
 #include "cli/cloud_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
 
 #include "build_info.hpp"
@@ -43,29 +44,6 @@ struct BenchViewCloudOptions {
 };
 
 using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-std::string fixed(double v, int digits) {
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(digits) << v;
-    return out.str();
-}
-
-std::string today() {
-    const std::time_t now = std::time(nullptr);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
-    return text;
-}
 
 // An RGBA8 offscreen framebuffer, bound for drawing while it lives.
 class OffscreenFrame {
@@ -155,14 +133,15 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
               << render::toString(source.lastPath()) << ", cloud cells " << counts.cld << " after " << sim->generation()
               << " steps\n";
     if (!source.notice().empty()) std::cout << "notice: " << source.notice() << '\n';
-    std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << today() << '\n'
-              << "frame (step + density + ray march, pipelined): median " << fixed(frameMs, 3)
-              << " ms = " << fixed(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after " << o.warmup
-              << " warm-up (min " << fixed(*std::min_element(frames.begin(), frames.end()), 3) << ", max "
-              << fixed(*std::max_element(frames.begin(), frames.end()), 3) << ")\n"
-              << "split (each phase waited for): step " << fixed(median(steps), 3) << " ms ("
+    std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << todayUtc()
+              << '\n'
+              << "frame (step + density + ray march, pipelined): median " << fixedDigits(frameMs, 3)
+              << " ms = " << fixedDigits(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after "
+              << o.warmup << " warm-up (min " << fixedDigits(*std::min_element(frames.begin(), frames.end()), 3)
+              << ", max " << fixedDigits(*std::max_element(frames.begin(), frames.end()), 3) << ")\n"
+              << "split (each phase waited for): step " << fixedDigits(median(steps), 3) << " ms ("
               << (sim->memorySpace() == MemorySpace::Device ? "CUDA events" : "steady clock") << "), density + upload "
-              << fixed(median(snapshots), 3) << " ms, ray march " << fixed(median(draws), 3) << " ms\n";
+              << fixedDigits(median(snapshots), 3) << " ms, ray march " << fixedDigits(median(draws), 3) << " ms\n";
     return 0;
 }
 

@@ -2,6 +2,7 @@
 // measured headless (EGL, no window): each frame steps the grid once, exports the visible window into
 // the view texture (CUDA-GL interop for GPU backends) and draws it into an offscreen framebuffer.
 #include "cli/commands.hpp"
+#include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
 
 #include "build_info.hpp"
@@ -53,36 +54,6 @@ struct BenchViewOptions {
 
 using Clock = std::chrono::steady_clock;
 
-double msSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-std::string fixed(double v, int digits) {
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(digits) << v;
-    return out.str();
-}
-
-std::string today() {
-    const std::time_t now = std::time(nullptr);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
-    return text;
-}
-
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string quoted = "\"";
-    for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
-}
-
 // The backend that steps this scene fastest here: each candidate times a few steps on the real grid.
 // GPU backends when there are any, else the CPU ones; never the cpu-naive oracle unless it is all there is.
 std::string fastestBackend(const Rule& rule, GridSize size, double density, std::uint64_t seed, std::ostream& out) {
@@ -103,7 +74,7 @@ std::string fastestBackend(const Rule& rule, GridSize size, double density, std:
             const std::unique_ptr<StepTimer> timer = makeStepTimer(info->memorySpace);
             timer->time(sim.backend(), 1); // warm-up
             const double ms = timer->time(sim.backend(), 3) / 3.0;
-            out << "  " << std::left << std::setw(10) << info->name << fixed(ms, 3) << " ms/step\n";
+            out << "  " << std::left << std::setw(10) << info->name << fixedDigits(ms, 3) << " ms/step\n";
             if (ms < bestMs) {
                 bestMs = ms;
                 best = info->name;
@@ -219,15 +190,16 @@ int runBenchView(const BenchViewOptions& o) {
     std::cout << "frame " << frame.width << "x" << frame.height << ", grid " << grid.width << "x" << grid.height
               << ", rule " << rule.format() << (resolved.preset && !o.radius ? " (" + resolved.preset->name + ")" : "")
               << ", backend " << sim.backendName() << ", view path " << render::toString(source.lastPath()) << ", "
-              << fixed(cellsPerPixel, 3) << " cells per pixel\n";
+              << fixedDigits(cellsPerPixel, 3) << " cells per pixel\n";
     if (!source.notice().empty()) std::cout << "notice: " << source.notice() << '\n';
-    std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << today() << '\n';
-    std::cout << "frame (step + export + draw, pipelined): median " << fixed(frameMs, 3)
-              << " ms = " << fixed(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after " << o.warmup
-              << " warm-up (min " << fixed(*std::min_element(s.frame.begin(), s.frame.end()), 3) << ", max "
-              << fixed(*std::max_element(s.frame.begin(), s.frame.end()), 3) << ")\n";
-    std::cout << "split (each phase waited for): step " << fixed(stepMs, 3) << " ms (" << timer->method()
-              << "), export + upload " << fixed(exportMs, 3) << " ms, draw " << fixed(drawMs, 3) << " ms\n";
+    std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << todayUtc()
+              << '\n';
+    std::cout << "frame (step + export + draw, pipelined): median " << fixedDigits(frameMs, 3)
+              << " ms = " << fixedDigits(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after "
+              << o.warmup << " warm-up (min " << fixedDigits(*std::min_element(s.frame.begin(), s.frame.end()), 3)
+              << ", max " << fixedDigits(*std::max_element(s.frame.begin(), s.frame.end()), 3) << ")\n";
+    std::cout << "split (each phase waited for): step " << fixedDigits(stepMs, 3) << " ms (" << timer->method()
+              << "), export + upload " << fixedDigits(exportMs, 3) << " ms, draw " << fixedDigits(drawMs, 3) << " ms\n";
 
     if (o.csvPath) {
         const bool fresh = !std::filesystem::exists(*o.csvPath) || std::filesystem::file_size(*o.csvPath) == 0;
@@ -241,7 +213,7 @@ int runBenchView(const BenchViewOptions& o) {
             << csvField(rule.format()) << ',' << sim.backendName() << ',' << render::toString(source.lastPath()) << ','
             << cellsPerPixel << ',' << o.frames << ',' << frameMs << ',' << 1000.0 / frameMs << ',' << stepMs << ','
             << exportMs << ',' << drawMs << ',' << timer->method() << ',' << csvField(gpu) << ','
-            << csvField(context.description()) << ',' << today() << ',' << CATLAB_GIT_COMMIT << '\n';
+            << csvField(context.description()) << ',' << todayUtc() << ',' << CATLAB_GIT_COMMIT << '\n';
         if (!csv) throw Error("cannot write " + *o.csvPath);
     }
     return 0;

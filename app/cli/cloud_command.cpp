@@ -1,6 +1,7 @@
 // `catlab cloud`: the 3D cloud automaton headless, its final volume written to a file, or timed.
 #include "cli/cloud_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
 
 #include "build_info.hpp"
@@ -81,12 +82,6 @@ void printCounts(const cloud::CloudSimulation& sim, std::ostream& out) {
     const cloud::CloudCounts c = sim.counts();
     out << "cells       hum " << c.hum << ", act " << c.act << ", cld " << c.cld << " at step " << sim.generation()
         << '\n';
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 void runBench(const CloudOptions& o, cloud::CloudSimulation& sim, std::ostream& out) {
