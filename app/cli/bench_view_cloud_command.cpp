@@ -2,7 +2,7 @@
 // frame, measured headless (EGL, no window): each frame steps the cloud automaton, writes the density
 // snapshot into the 3D texture (CUDA-GL interop for the cuda backend) and ray marches it into an
 // offscreen framebuffer.
-#include "cli/cloud_options.hpp"
+#include "cli/cloud_model_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
@@ -12,6 +12,7 @@
 #include "render/cloud_volume_source.hpp"
 #include "render/egl_context.hpp"
 #include "render/gl_objects.hpp"
+#include "render/offscreen_frame.hpp"
 
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
@@ -45,28 +46,6 @@ struct BenchViewCloudOptions {
 
 using Clock = std::chrono::steady_clock;
 
-// An RGBA8 offscreen framebuffer, bound for drawing while it lives.
-class OffscreenFrame {
-  public:
-    OffscreenFrame(int width, int height) {
-        colour_ = render::createTexture(GL_TEXTURE_2D);
-        glTextureStorage2D(colour_.get(), 1, GL_RGBA8, width, height);
-        framebuffer_ = render::createFramebuffer();
-        glNamedFramebufferTexture(framebuffer_.get(), GL_COLOR_ATTACHMENT0, colour_.get(), 0);
-        if (glCheckNamedFramebufferStatus(framebuffer_.get(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-            throw Error("cannot make a " + std::to_string(width) + "x" + std::to_string(height) +
-                        " offscreen framebuffer (beyond GL_MAX_TEXTURE_SIZE?)");
-        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
-    }
-    OffscreenFrame(const OffscreenFrame&) = delete;
-    OffscreenFrame& operator=(const OffscreenFrame&) = delete;
-    ~OffscreenFrame() { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
-
-  private:
-    render::GlTexture colour_;
-    render::GlFramebuffer framebuffer_;
-};
-
 int runBenchViewCloud(const BenchViewCloudOptions& o) {
     GridSize frame;
     try {
@@ -84,9 +63,9 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     if (o.formation < 0 || o.formation > (1 << 30)) throw Error("--formation must be 0..2^30 steps");
     if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);
     cloud::checkDensityRadius(o.densityRadius);
-    CloudOptions cloudOptions;
-    cloudOptions.wind = o.wind;
-    const cloud::CloudParams params = cloudParamsFrom(cloudOptions, size);
+    CloudModelOptions model;
+    model.wind = o.wind;
+    const cloud::CloudParams params = cloudParamsFrom(model, size, 1);
 
     const render::EglContext context;
     std::cout << "catlab bench-view-cloud: OpenGL " << context.description() << '\n';
@@ -96,7 +75,7 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     const render::CloudRenderer renderer;
     const render::OrbitCamera camera;
     const render::CloudLook look;
-    const OffscreenFrame target(frame.width, frame.height);
+    const render::OffscreenFrame target(frame.width, frame.height);
     auto draw = [&] {
         renderer.draw(source.previous(), source.newest(), 0.5f, size, camera, look, 0, 0, frame.width, frame.height);
     };

@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -64,20 +63,6 @@ void checkOptions(const CloudOptions& o) {
     }
 }
 
-void printSetup(const CloudOptions& o, const cloud::CloudSimulation& sim, std::ostream& out) {
-    const cloud::CloudParams& p = sim.params();
-    out << "sources     ";
-    for (std::size_t i = 0; i < p.sources.size(); ++i) {
-        const cloud::CloudSource& s = p.sources[i];
-        out << (i ? "\n            " : "") << "centre " << text(s.cx) << "," << text(s.cy) << "," << text(s.cz)
-            << " radii " << text(s.rx) << "," << text(s.ry) << "," << text(s.rz);
-    }
-    if (o.sources.empty()) out << " (default)";
-    out << "\nwind        " << text(p.wind.vx) << "," << text(p.wind.vy) << " at the bottom, " << text(p.wind.vxTop)
-        << "," << text(p.wind.vyTop) << " at the top (cells per step)"
-        << "\nprobability ext " << text(p.pExt) << ", hum " << text(p.pHum) << ", act " << text(p.pAct) << '\n';
-}
-
 void printCounts(const cloud::CloudSimulation& sim, std::ostream& out) {
     const cloud::CloudCounts c = sim.counts();
     out << "cells       hum " << c.hum << ", act " << c.act << ", cld " << c.cld << " at step " << sim.generation()
@@ -91,13 +76,10 @@ void runBench(const CloudOptions& o, cloud::CloudSimulation& sim, std::ostream& 
     for (int r = 0; r < o.repeats; ++r) perStep.push_back(sim.timeSteps(int(o.steps)) / double(o.steps));
     const double ms = median(perStep);
     const double cells = double(sim.size().cellCount());
-    const std::time_t now = std::time(nullptr);
-    char date[32];
-    std::strftime(date, sizeof date, "%Y-%m-%d", std::localtime(&now));
     out << "bench       " << o.warmup << " warm-up steps, then " << o.repeats << " x " << o.steps
         << " steps; ms/step is the median over the repeats (" << (device ? "CUDA events" : "steady clock") << ")\n"
         << "device      " << (device ? cudaDeviceName() : std::string("cpu")) << ", commit " << CATLAB_GIT_COMMIT
-        << ", " << date << '\n'
+        << ", " << todayUtc() << '\n'
         << "ms/step     " << text(ms) << " (min " << text(*std::min_element(perStep.begin(), perStep.end())) << ", max "
         << text(*std::max_element(perStep.begin(), perStep.end())) << ")\n"
         << "steps/s     " << text(1e3 / std::max(ms, 1e-12)) << '\n'
@@ -113,13 +95,13 @@ int runCloud(const CloudOptions& o, std::ostream& out) {
     if (o.outPath && extensionOf(*o.outPath) == ".vox" && std::max({size.nx, size.ny, size.nz}) > cloud::kMaxVoxSide)
         throw Error("--out '" + *o.outPath + "': a .vox model holds at most " + std::to_string(cloud::kMaxVoxSide) +
                     " cells per side, and " + cloud::sizeText(size) + " has more (write .raw instead)");
-    const cloud::CloudParams params = cloudParamsFrom(o, size);
+    const cloud::CloudParams params = cloudParamsFrom(o.model, size, o.seed);
 
     out << "cloud       " << cloud::sizeText(size) << ", seed " << o.seed << '\n';
     const std::string backend = chooseBackend(o.backend, out);
     const std::unique_ptr<cloud::CloudSimulation> sim = cloud::makeCloudSimulation(backend, size, params);
     out << "backend     " << sim->backendName() << '\n';
-    printSetup(o, *sim, out);
+    printCloudModel(sim->params(), o.model.sources.empty(), out);
 
     if (o.bench) {
         runBench(o, *sim, out);
@@ -157,16 +139,7 @@ void addCloudCommand(CLI::App& app) {
     cmd->add_option("--steps", o->steps, "Steps to run (with --bench: the steps of each timed repeat)")
         ->capture_default_str();
     cmd->add_option("--seed", o->seed, "Seed of the random draws")->capture_default_str();
-    cmd->add_option("--source", o->sources,
-                    "Ellipsoid where clouds form: cx,cy,cz,rx,ry,rz in cells (repeatable; default: one low in the "
-                    "middle)");
-    cmd->add_option("--wind", o->wind, "Wind vx,vy or vx,vy,vx_top,vy_top in cells per step, linear in height");
-    cmd->add_option("--p-ext", o->pExt, "Probability a cloud cell vanishes per step (halved inside sources)")
-        ->default_str("0.02");
-    cmd->add_option("--p-hum", o->pHum, "Probability of humidity appearing per step inside a source")
-        ->default_str("0.05");
-    cmd->add_option("--p-act", o->pAct, "Probability of activation appearing per step inside a source")
-        ->default_str("0.001");
+    addCloudModelOptions(*cmd, o->model);
     cmd->add_option("--backend", o->backend, "cpu (reference), cuda (bit-packed) or auto")->capture_default_str();
     cmd->add_option("--out", o->outPath, "Write the final volume: .vox (cloud cells) or .raw (density bytes)");
     cmd->add_option("--density-radius", o->densityRadius, "Smoothing radius of the .raw density, 0..3")

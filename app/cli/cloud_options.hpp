@@ -1,7 +1,6 @@
 #pragma once
 
-#include "catlab/cloud/cloud_params.hpp"
-#include "catlab/cloud/cloud_size.hpp"
+#include "cli/cloud_model_options.hpp"
 
 #include <cstdint>
 #include <iosfwd>
@@ -16,9 +15,7 @@ struct CloudOptions {
     std::string size = "128x128x32";
     long long steps = 100;
     std::uint64_t seed = 1;
-    std::vector<std::string> sources; // "cx,cy,cz,rx,ry,rz" each
-    std::optional<std::string> wind;  // "vx,vy" or "vx,vy,vxTop,vyTop"
-    std::optional<double> pExt, pHum, pAct;
+    CloudModelOptions model; // sources, wind, probabilities
     std::string backend = "auto";
     std::optional<std::string> outPath; // .vox (cloud cells) or .raw (density bytes)
     int densityRadius = 1;
@@ -26,13 +23,6 @@ struct CloudOptions {
     int repeats = 10;
     long long warmup = 50;
 };
-
-// "cx,cy,cz,rx,ry,rz" in cells; throws catlab::Error naming the text.
-cloud::CloudSource parseCloudSource(const std::string& text);
-// "vx,vy" (the same at every height) or "vx,vy,vxTop,vyTop" in cells per step; throws catlab::Error.
-cloud::CloudWind parseCloudWind(const std::string& text);
-// The parameters the options describe (defaults from CloudParams where not given); throws catlab::Error.
-cloud::CloudParams cloudParamsFrom(const CloudOptions& options, cloud::CloudSize size);
 
 // Runs the simulation (or the benchmark) and prints what happened; throws catlab::Error on bad input.
 int runCloud(const CloudOptions& options, std::ostream& out);

@@ -1,17 +1,26 @@
-#include "cli/cloud_options.hpp"
+#include "cli/cloud_model_options.hpp"
 
 #include "catlab/error.hpp"
 
 #include <charconv>
 #include <cmath>
+#include <iomanip>
+#include <ostream>
 #include <sstream>
 #include <string_view>
 
 namespace catlab::cli {
 namespace {
 
-// The comma-separated numbers of `text`; throws catlab::Error naming `what` and the expected form.
-std::vector<double> numbers(const std::string& text, const char* what, const char* form) {
+std::string text(double v, int precision = 6) {
+    std::ostringstream s;
+    s << std::setprecision(precision) << v;
+    return s.str();
+}
+
+} // namespace
+
+std::vector<double> parseNumberList(const std::string& text, const char* what, const char* form) {
     std::vector<double> values;
     std::string_view rest = text;
     while (true) {
@@ -28,17 +37,9 @@ std::vector<double> numbers(const std::string& text, const char* what, const cha
     return values;
 }
 
-std::string text(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
-
-} // namespace
-
 cloud::CloudSource parseCloudSource(const std::string& text) {
     const char* form = "cx,cy,cz,rx,ry,rz (centre and radii in cells), e.g. 64,64,10,30,30,6";
-    const std::vector<double> v = numbers(text, "--source", form);
+    const std::vector<double> v = parseNumberList(text, "--source", form);
     if (v.size() != 6) throw Error("bad --source '" + text + "': expected " + form);
     if (!(v[3] > 0 && v[4] > 0 && v[5] > 0))
         throw Error("bad --source '" + text + "': the radii rx,ry,rz must be above 0");
@@ -47,18 +48,18 @@ cloud::CloudSource parseCloudSource(const std::string& text) {
 
 cloud::CloudWind parseCloudWind(const std::string& text) {
     const char* form = "vx,vy or vx,vy,vx_top,vy_top (cells per step at the bottom and the top), e.g. 0.2,0,1,0.3";
-    const std::vector<double> v = numbers(text, "--wind", form);
+    const std::vector<double> v = parseNumberList(text, "--wind", form);
     if (v.size() == 2) return {v[0], v[1], v[0], v[1]};
     if (v.size() == 4) return {v[0], v[1], v[2], v[3]};
     throw Error("bad --wind '" + text + "': expected " + form);
 }
 
-cloud::CloudParams cloudParamsFrom(const CloudOptions& o, cloud::CloudSize size) {
+cloud::CloudParams cloudParamsFrom(const CloudModelOptions& o, cloud::CloudSize size, std::uint64_t seed) {
     cloud::CloudParams p;
     if (o.pExt) p.pExt = *o.pExt;
     if (o.pHum) p.pHum = *o.pHum;
     if (o.pAct) p.pAct = *o.pAct;
-    p.seed = o.seed;
+    p.seed = seed;
     for (const std::string& s : o.sources) p.sources.push_back(parseCloudSource(s));
     if (p.sources.empty()) p.sources.push_back(cloud::defaultCloudSource(size.nx, size.ny, size.nz));
     if (o.wind) p.wind = parseCloudWind(*o.wind);
@@ -66,6 +67,33 @@ cloud::CloudParams cloudParamsFrom(const CloudOptions& o, cloud::CloudSize size)
         if (!(value >= 0.0 && value <= 1.0)) throw Error(std::string(name) + " " + text(value) + " is outside 0..1");
     cloud::validateCloudParams(p);
     return p;
+}
+
+void printCloudModel(const cloud::CloudParams& p, bool defaultSource, std::ostream& out) {
+    out << "sources     ";
+    for (std::size_t i = 0; i < p.sources.size(); ++i) {
+        const cloud::CloudSource& s = p.sources[i];
+        out << (i ? "\n            " : "") << "centre " << text(s.cx, 4) << "," << text(s.cy, 4) << "," << text(s.cz, 4)
+            << " radii " << text(s.rx, 4) << "," << text(s.ry, 4) << "," << text(s.rz, 4);
+    }
+    if (defaultSource) out << " (default)";
+    out << "\nwind        " << text(p.wind.vx, 4) << "," << text(p.wind.vy, 4) << " at the bottom, "
+        << text(p.wind.vxTop, 4) << "," << text(p.wind.vyTop, 4) << " at the top (cells per step)"
+        << "\nprobability ext " << text(p.pExt, 4) << ", hum " << text(p.pHum, 4) << ", act " << text(p.pAct, 4)
+        << '\n';
+}
+
+void addCloudModelOptions(CLI::App& cmd, CloudModelOptions& o) {
+    cmd.add_option("--source", o.sources,
+                   "Ellipsoid where clouds form: cx,cy,cz,rx,ry,rz in cells (repeatable; default: one low in the "
+                   "middle)");
+    cmd.add_option("--wind", o.wind, "Wind vx,vy or vx,vy,vx_top,vy_top in cells per step, linear in height");
+    cmd.add_option("--p-ext", o.pExt, "Probability a cloud cell vanishes per step (halved inside sources)")
+        ->default_str("0.02");
+    cmd.add_option("--p-hum", o.pHum, "Probability of humidity appearing per step inside a source")
+        ->default_str("0.05");
+    cmd.add_option("--p-act", o.pAct, "Probability of activation appearing per step inside a source")
+        ->default_str("0.001");
 }
 
 } // namespace catlab::cli

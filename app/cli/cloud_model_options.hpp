@@ -1,0 +1,44 @@
+#pragma once
+
+#include "catlab/cloud/cloud_params.hpp"
+#include "catlab/cloud/cloud_size.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace catlab::cli {
+
+// The cloud model's settings as typed: the options `catlab cloud` and `catlab record --scene cloud` share.
+struct CloudModelOptions {
+    std::vector<std::string> sources; // "cx,cy,cz,rx,ry,rz" each
+    std::optional<std::string> wind;  // "vx,vy" or "vx,vy,vxTop,vyTop"
+    std::optional<double> pExt, pHum, pAct;
+
+    // Whether any was given (a scene without the cloud model refuses them).
+    bool anyGiven() const { return !sources.empty() || wind || pExt || pHum || pAct; }
+};
+
+// Adds --source, --wind, --p-ext, --p-hum and --p-act to a subcommand.
+void addCloudModelOptions(CLI::App& command, CloudModelOptions& options);
+
+// The comma-separated numbers of `text`; throws catlab::Error naming the option `what` and the
+// expected `form` when an item is not a finite number.
+std::vector<double> parseNumberList(const std::string& text, const char* what, const char* form);
+
+// "cx,cy,cz,rx,ry,rz" in cells; throws catlab::Error naming the text.
+cloud::CloudSource parseCloudSource(const std::string& text);
+// "vx,vy" (the same at every height) or "vx,vy,vxTop,vyTop" in cells per step; throws catlab::Error.
+cloud::CloudWind parseCloudWind(const std::string& text);
+// The parameters the options describe (defaults from CloudParams where not given, one default source
+// when none is); throws catlab::Error naming the first bad value.
+cloud::CloudParams cloudParamsFrom(const CloudModelOptions& options, cloud::CloudSize size, std::uint64_t seed);
+
+// Prints the sources (marked "(default)" when none was given), the wind and the probabilities.
+void printCloudModel(const cloud::CloudParams& params, bool defaultSource, std::ostream& out);
+
+} // namespace catlab::cli
