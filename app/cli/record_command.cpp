@@ -1,4 +1,5 @@
-// `catlab record`: films a scene headless into a video file. An EGL context without a window or X
+// `catlab record`: films a scene headless into a video file: a 2D automaton's grid, or the cloud
+// automaton flown around along a camera path. An EGL context without a window or X
 // server (the GPU's on NVIDIA servers, Mesa's llvmpipe elsewhere) draws each frame into an offscreen
 // framebuffer; the frames are read back through pixel buffers and encoded on a background thread.
 #include "cli/commands.hpp"
@@ -7,14 +8,18 @@
 #include "cli/record_options.hpp"
 #include "cli/scene_setup.hpp"
 
+#include "recording/cloud_flight_scene.hpp"
 #include "recording/frame_recorder.hpp"
 #include "recording/grid_scene.hpp"
 #include "recording/record_frames.hpp"
 #include "render/egl_context.hpp"
 
+#include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/error.hpp"
 #include "catlab/simulator.hpp"
 
+#include <algorithm>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -23,44 +28,52 @@
 namespace catlab::cli {
 namespace {
 
+void addCloudRecordOptions(CLI::App& cmd, CloudRecordOptions& c) {
+    const std::string group = "Cloud scene (--scene cloud)";
+    addCloudModelOptions(cmd, c.model);
+    for (const char* name : {"--source", "--wind", "--p-ext", "--p-hum", "--p-act"}) cmd.get_option(name)->group(group);
+    cmd.add_option("--formation", c.formation, "Steps before the first frame, so that clouds have formed")
+        ->default_str("300")
+        ->group(group);
+    cmd.add_option("--yaw", c.yaw, "The camera's start direction about the vertical, degrees")
+        ->default_str("-55")
+        ->group(group);
+    cmd.add_option("--orbit-degrees", c.orbitDegrees, "How far the camera circles the volume over the recording")
+        ->default_str("60")
+        ->group(group);
+    cmd.add_option("--pitch", c.pitch, "The camera's height above the horizon, degrees: A, or A,B from start to end")
+        ->default_str("20")
+        ->group(group);
+    cmd.add_option("--distance", c.distance, "The camera's distance (the volume's longest side is 1): A, or A,B")
+        ->default_str("1.9")
+        ->group(group);
+    cmd.add_option("--sun", c.sun, "The sun's azimuth,elevation in degrees")->default_str("35,30")->group(group);
+    cmd.add_option("--density-scale", c.densityScale, "Extinction of full density per cell width")
+        ->default_str("1")
+        ->group(group);
+    cmd.add_option("--density-radius", c.densityRadius, "Smoothing radius of the cloud density, 0..3")
+        ->default_str("1")
+        ->group(group);
+}
+
 std::string megabytes(std::int64_t bytes) {
     std::ostringstream text;
     text << std::fixed << std::setprecision(2) << double(bytes) / 1e6 << " MB";
     return text.str();
 }
 
-int runRecord(const RecordOptions& options) {
-    const RecordPlan plan = planRecording(options); // bad options fail before any work
-    const Scene scene = setUpScene(options.scene, std::cerr);
-    const ViewWindow window =
-        recordingWindow(plan.view, scene.size, plan.video.width, plan.video.height, scene.rule.states);
-
-    // From here on Ctrl+C stops at the next frame (the first, if it comes while the scene is made).
-    const InterruptFlag interrupt;
-    const render::EglContext context; // first: the recorder's buffers and CUDA-GL interop need it
-    // The file is opened before the grid is made, so an unwritable path fails at once.
-    recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
-    std::unique_ptr<Simulator> sim =
-        scene.initial
-            ? std::make_unique<Simulator>(scene.rule, *scene.initial, scene.backend)
-            : std::make_unique<Simulator>(scene.rule, scene.size, scene.density, options.scene.seed, scene.backend);
-    // The scene filmed; a 3D scene (a cloud automaton along a camera path) would be another RecordingScene.
-    recording::GridScene filmed(*sim, window, plan.style, plan.every, plan.upload);
-
-    std::cout << "rule        " << scene.rule.format() << (scene.ruleName.empty() ? "" : " (" + scene.ruleName + ")")
-              << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, backend "
-              << sim->backendName() << "\nOpenGL      " << context.description() << '\n';
-    std::cout << "recording   " << plan.frames << " frames (generations 0.." << (plan.frames - 1) * plan.every
-              << ", every " << plan.every << ") at " << plan.video.width << "x" << plan.video.height << ", "
+// Films the scene and reports what reached the file; the exit code (0, 1 when the recording failed, 128
+// + the signal when interrupted).
+int film(recording::RecordingScene& scene, recording::FrameRecorder& recorder, const RecordPlan& plan,
+         const InterruptFlag& interrupt, bool progress, const std::function<void()>& reportPath) {
+    std::cout << "recording   " << plan.frames << " frames at " << plan.video.width << "x" << plan.video.height << ", "
               << plan.video.fps << " fps, " << recorder.codecName() << " -> " << plan.video.path << std::endl;
-
-    ProgressBar bar(plan.frames, options.scene.progress);
-    const recording::RecordingResult result = recording::recordFrames(filmed, recorder, plan.frames, interrupt.raised(),
+    ProgressBar bar(plan.frames, progress);
+    const recording::RecordingResult result = recording::recordFrames(scene, recorder, plan.frames, interrupt.raised(),
                                                                       [&](long long done) { bar.update(done); });
     bar.finish();
 
-    std::cout << "view path   " << render::toString(filmed.viewPath()) << '\n';
-    if (!filmed.viewNotice().empty()) std::cout << "            (" << filmed.viewNotice() << ")\n";
+    reportPath();
     std::cout << std::setprecision(4) << "wrote       " << result.framesInFile << " frames ("
               << double(result.framesInFile) / plan.video.fps << " s of video, " << megabytes(result.bytesWritten)
               << ") to " << plan.video.path << " in " << result.seconds
@@ -78,19 +91,88 @@ int runRecord(const RecordOptions& options) {
     return 0;
 }
 
+int recordGrid(const RecordOptions& options, const RecordPlan& plan) {
+    const Scene scene = setUpScene(options.scene, std::cerr);
+    const ViewWindow window =
+        recordingWindow(plan.view, scene.size, plan.video.width, plan.video.height, scene.rule.states);
+
+    // From here on Ctrl+C stops at the next frame (the first, if it comes while the scene is made).
+    const InterruptFlag interrupt;
+    const render::EglContext context; // first: the recorder's buffers and CUDA-GL interop need it
+    // The file is opened before the grid is made, so an unwritable path fails at once.
+    recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
+    std::unique_ptr<Simulator> sim =
+        scene.initial
+            ? std::make_unique<Simulator>(scene.rule, *scene.initial, scene.backend)
+            : std::make_unique<Simulator>(scene.rule, scene.size, scene.density, options.scene.seed, scene.backend);
+    recording::GridScene filmed(*sim, window, plan.style, plan.every, plan.upload);
+
+    std::cout << "rule        " << scene.rule.format() << (scene.ruleName.empty() ? "" : " (" + scene.ruleName + ")")
+              << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, backend "
+              << sim->backendName() << "\nOpenGL      " << context.description() << '\n';
+    std::cout << "generations 0.." << (plan.frames - 1) * plan.every << ", every " << plan.every << '\n';
+    return film(filmed, recorder, plan, interrupt, options.scene.progress, [&] {
+        std::cout << "view path   " << render::toString(filmed.viewPath()) << '\n';
+        if (!filmed.viewNotice().empty()) std::cout << "            (" << filmed.viewNotice() << ")\n";
+    });
+}
+
+// Steps the cloud before the first frame, a chunk at a time so that Ctrl+C is heard.
+void formClouds(cloud::CloudSimulation& sim, long long steps, const std::atomic<bool>& stop) {
+    constexpr long long kChunk = 32;
+    for (long long done = 0; done < steps && !stop.load(); done += kChunk)
+        sim.step(int(std::min(kChunk, steps - done)));
+}
+
+int recordCloud(const RecordOptions& options, const RecordPlan& plan) {
+    const CloudRecordPlan& c = *plan.cloud;
+    const InterruptFlag interrupt;
+    const render::EglContext context;
+    recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
+    const std::string backend = cloud::resolveCloudBackend(c.backend);
+    const std::unique_ptr<cloud::CloudSimulation> sim = cloud::makeCloudSimulation(backend, c.size, c.params);
+
+    std::cout << "cloud       " << cloud::sizeText(c.size) << ", seed " << options.scene.seed << ", backend "
+              << sim->backendName() << '\n';
+    printCloudModel(sim->params(), c.defaultSource, std::cout);
+    const render::OrbitCamera end = c.path.at(1.0);
+    std::cout << std::setprecision(4) << "camera      yaw " << c.path.start.yawDegrees << " -> " << end.yawDegrees
+              << ", pitch " << c.path.start.pitchDegrees << " -> " << end.pitchDegrees << " degrees, distance "
+              << c.path.start.distance << " -> " << end.distance << "; sun azimuth " << c.look.sunAzimuthDegrees
+              << ", elevation " << c.look.sunElevationDegrees << "\nOpenGL      " << context.description() << '\n';
+    std::cout << "steps       " << c.formation << " before the first frame, then " << plan.every << " per frame: steps "
+              << c.formation << ".." << c.formation + (plan.frames - 1) * plan.every << std::endl;
+    formClouds(*sim, c.formation, interrupt.raised());
+    recording::CloudFlightScene filmed(*sim, c.path, c.look, plan.frames, plan.every, c.densityRadius, plan.upload);
+    return film(filmed, recorder, plan, interrupt, options.scene.progress, [&] {
+        std::cout << "density     " << render::toString(filmed.densityPath()) << '\n';
+        if (!filmed.densityNotice().empty()) std::cout << "            (" << filmed.densityNotice() << ")\n";
+    });
+}
+
+int runRecord(const RecordOptions& options) {
+    const RecordPlan plan = planRecording(options); // bad options fail before any work
+    return plan.cloud ? recordCloud(options, plan) : recordGrid(options, plan);
+}
+
 } // namespace
 
 void addRecordCommand(CLI::App& app) {
     auto o = std::make_shared<RecordOptions>();
     CLI::App* cmd = app.add_subcommand("record", "Record a scene to video, headless (EGL: no window, no X server)");
+    cmd->add_option("--scene", o->sceneKind, "grid (a 2D automaton) or cloud (the 3D cloud automaton, flown around)")
+        ->capture_default_str();
     cmd->add_option("--rule", o->scene.rule, "Preset id/name (see `catlab rules`) or Golly rule string");
-    cmd->add_option("--size", o->scene.size, "Torus size WxH (or N for NxN)");
+    cmd->add_option("--size", o->scene.size, "Torus size WxH (or N for NxN); the cloud scene: XxYxZ (128x128x32)");
     cmd->add_option("--density", o->scene.density, "Initial fraction of live cells for a random start");
     cmd->add_option("--seed", o->scene.seed, "Seed of the random start")->capture_default_str();
-    cmd->add_option("--backend", o->scene.backend, "Backend (see `catlab backends`), or auto: the fastest exact one")
+    cmd->add_option("--backend", o->scene.backend,
+                    "Backend (see `catlab backends`; the cloud scene: cpu or cuda), or auto: the fastest exact one")
         ->default_str("auto");
     cmd->add_option("--in", o->scene.inPath, "Start from this RLE pattern");
-    cmd->add_option("--steps", o->scene.steps, "Generations to run; frames show generations 0, K, 2K, ... up to N")
+    cmd->add_option("--steps", o->scene.steps,
+                    "Generations to run; frames show generations 0, K, 2K, ... up to N (the cloud scene: after the "
+                    "formation)")
         ->capture_default_str();
     cmd->add_option("--every", o->every, "K: generations between frames")->capture_default_str();
     cmd->add_option("--width", o->width, "Frame width in pixels (even for H.264 and MPEG-4)")->capture_default_str();
@@ -107,6 +189,7 @@ void addRecordCommand(CLI::App& app) {
     cmd->add_option("--colormap", o->colourMap, "two-state, decay or density")->capture_default_str();
     cmd->add_flag("!--no-grid-lines", o->gridLines, "No cell grid lines when zoomed in");
     cmd->add_option("--upload", o->upload, "auto (CUDA-GL interop for GPU backends) or host")->capture_default_str();
+    addCloudRecordOptions(*cmd, o->cloud);
     cmd->add_flag("!--no-progress", o->scene.progress, "Never draw the progress bar");
     cmd->callback([o] {
         const int code = runRecord(*o);

@@ -2,12 +2,14 @@
 
 #include "render/view_navigation.hpp"
 
+#include "catlab/cloud/cloud_density.hpp"
 #include "catlab/error.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <limits>
 #include <string_view>
+#include <tuple>
 
 namespace catlab::cli {
 namespace {
@@ -15,6 +17,7 @@ namespace {
 constexpr int kMaxFrameSide = 16384; // the encoder's limit
 constexpr int kMaxFps = 240;
 constexpr long long kMaxFrames = 100'000'000;
+constexpr long long kMaxCloudSteps = 1 << 30;
 
 std::optional<double> parseNumber(std::string_view text) {
     double value = 0;
@@ -60,10 +63,93 @@ RecordView parseView(const RecordOptions& o) {
     return view;
 }
 
+// "A" or "A,B": the value at the start and at the end of the path (the same when one is given).
+std::pair<double, double> startAndEnd(const std::string& text, const char* option, const char* form, double low,
+                                      double high) {
+    const std::vector<double> v = parseNumberList(text, option, form);
+    if (v.size() != 1 && v.size() != 2) throw Error(std::string("bad ") + option + " '" + text + "': expected " + form);
+    for (double value : v)
+        if (value < low || value > high)
+            throw Error(std::string(option) + " '" + text + "': each value must be " + std::to_string(int(low)) + ".." +
+                        std::to_string(int(high)));
+    return {v.front(), v.back()};
+}
+
+void refuseGridOptions(const RecordOptions& o) {
+    const auto refuse = [](const char* option) {
+        throw Error(std::string(option) + " applies to a 2D automaton, not to --scene cloud");
+    };
+    if (o.scene.rule) refuse("--rule");
+    if (o.scene.density) refuse("--density");
+    if (o.scene.inPath) refuse("--in");
+    if (o.view != "fit") refuse("--view");
+    if (o.centre) refuse("--centre");
+    if (o.colourMap != "two-state") refuse("--colormap");
+    if (!o.gridLines) refuse("--no-grid-lines");
+}
+
+CloudRecordPlan planCloud(const RecordOptions& o) {
+    refuseGridOptions(o);
+    const CloudRecordOptions& c = o.cloud;
+    CloudRecordPlan plan;
+    plan.size = o.scene.size ? cloud::parseCloudSize(*o.scene.size) : cloud::CloudSize{128, 128, 32};
+    cloud::checkCloudSize(plan.size);
+    plan.params = cloudParamsFrom(c.model, plan.size, o.scene.seed);
+    plan.defaultSource = c.model.sources.empty();
+    plan.backend = o.scene.backend.value_or("auto");
+    if (plan.backend != "auto" && plan.backend != "cpu" && plan.backend != "cuda")
+        throw Error("unknown cloud backend '" + plan.backend + "' (known: cpu, cuda, or auto)");
+    plan.formation = c.formation.value_or(300);
+    if (plan.formation < 0 || plan.formation > kMaxCloudSteps)
+        throw Error("--formation must be 0.." + std::to_string(kMaxCloudSteps) + " steps");
+
+    using render::OrbitCamera;
+    OrbitCamera& camera = plan.path.start;
+    if (c.yaw) {
+        if (!std::isfinite(*c.yaw)) throw Error("--yaw must be a finite angle in degrees");
+        camera.yawDegrees = *c.yaw;
+    }
+    plan.path.orbitDegrees = c.orbitDegrees.value_or(60.0);
+    if (!std::isfinite(plan.path.orbitDegrees) || std::abs(plan.path.orbitDegrees) > 36000)
+        throw Error("--orbit-degrees must be -36000..36000 (100 turns)");
+    plan.path.endPitchDegrees = camera.pitchDegrees;
+    plan.path.endDistance = camera.distance;
+    if (c.pitch)
+        std::tie(camera.pitchDegrees, plan.path.endPitchDegrees) =
+            startAndEnd(*c.pitch, "--pitch", "A or A,B in degrees above the horizon (start, end), e.g. 10,40",
+                        OrbitCamera::kMinPitch, OrbitCamera::kMaxPitch);
+    if (c.distance)
+        std::tie(camera.distance, plan.path.endDistance) = startAndEnd(
+            *c.distance, "--distance", "A or A,B (start, end), the volume's longest side being 1, e.g. 2.5,1.2",
+            OrbitCamera::kMinDistance, OrbitCamera::kMaxDistance);
+    if (c.sun) {
+        const char* form = "AZIMUTH,ELEVATION in degrees, e.g. 35,30";
+        const std::vector<double> v = parseNumberList(*c.sun, "--sun", form);
+        if (v.size() != 2) throw Error("bad --sun '" + *c.sun + "': expected " + form);
+        if (v[1] < -90 || v[1] > 90) throw Error("--sun '" + *c.sun + "': the elevation must be -90..90 degrees");
+        plan.look.sunAzimuthDegrees = v[0];
+        plan.look.sunElevationDegrees = v[1];
+    }
+    if (c.densityScale) {
+        if (!(*c.densityScale > 0 && *c.densityScale <= 100))
+            throw Error("--density-scale must be above 0, at most 100");
+        plan.look.densityScale = *c.densityScale;
+    }
+    plan.densityRadius = c.densityRadius.value_or(1);
+    cloud::checkDensityRadius(plan.densityRadius);
+    return plan;
+}
+
 } // namespace
 
 RecordPlan planRecording(const RecordOptions& o) {
     RecordPlan plan;
+    if (o.sceneKind != "grid" && o.sceneKind != "cloud")
+        throw Error("--scene must be grid (a 2D automaton) or cloud (the 3D cloud automaton), not '" + o.sceneKind +
+                    "'");
+    if (o.sceneKind == "grid" && o.cloud.anyGiven())
+        throw Error("the cloud options (--formation, --orbit-degrees, --pitch, --distance, --yaw, --sun, --source, "
+                    "--wind, --p-*, --density-scale, --density-radius) need --scene cloud");
     if (o.out.empty()) throw Error("--out is required: the video file (or the folder for --format png)");
     const video::VideoFormat format = video::parseVideoFormat(o.format);
     const bool png = format == video::VideoFormat::PngSequence;
@@ -82,13 +168,17 @@ RecordPlan planRecording(const RecordOptions& o) {
                     std::to_string(kMaxFrames));
     plan.every = o.every;
     plan.video = {o.out, o.width, o.height, o.fps, format, o.quality};
+    if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not '" + o.upload + "'");
+    plan.upload = o.upload == "host" ? render::ViewUpload::HostOnly : render::ViewUpload::Auto;
+    if (o.sceneKind == "cloud") {
+        plan.cloud = planCloud(o);
+        return plan;
+    }
     plan.view = parseView(o);
     const auto map = render::parseColourMap(o.colourMap);
     if (!map) throw Error("--colormap must be two-state, decay or density, not '" + o.colourMap + "'");
     plan.style.colourMap = *map;
     plan.style.gridLines = o.gridLines;
-    if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not '" + o.upload + "'");
-    plan.upload = o.upload == "host" ? render::ViewUpload::HostOnly : render::ViewUpload::Auto;
     return plan;
 }
 

@@ -1,6 +1,7 @@
 // `catlab record` end to end: the real executable films a scene headless (EGL: Mesa's llvmpipe here,
 // the GPU on NVIDIA machines), and the files it writes are checked with ffprobe and decoded back.
 #include "record/child_process.hpp"
+#include "record/record_test_support.hpp"
 #include "record/reference_frame.hpp"
 #include "video/decoded_video.hpp"
 
@@ -25,25 +26,6 @@ namespace fs = std::filesystem;
 using video::testing::decodeFirstFrame;
 using video::testing::probe;
 using video::testing::RgbImage;
-
-#define REQUIRE_HEADLESS_OPENGL()                                                                                      \
-    if (!whyNoHeadlessOpenGL().empty()) GTEST_SKIP() << "no headless OpenGL here: " << whyNoHeadlessOpenGL()
-
-fs::path testDirectory() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir = fs::path(CATLAB_TEST_WORK) / (std::string(info->test_suite_name()) + "." + info->name());
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    fs::permissions(dir, fs::perms::all); // the read-only test runs catlab as another user
-    return dir;
-}
-
-// The number in catlab's "<label> N frames" line, or -1.
-long long reportedFrames(const std::string& text, const std::string& label) {
-    std::smatch match;
-    if (!std::regex_search(text, match, std::regex(label + " ([0-9]+) frames"))) return -1;
-    return std::stoll(match[1]);
-}
 
 // A random Game of Life start, as catlab record makes it with these options.
 const std::vector<std::string> kLifeScene = {"--rule", "life", "--density", "0.4", "--seed", "11", "--backend", "cpu"};

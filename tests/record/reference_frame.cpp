@@ -1,5 +1,6 @@
 #include "record/reference_frame.hpp"
 
+#include "render/cloud_volume_source.hpp"
 #include "render/egl_context.hpp"
 #include "render/offscreen_frame.hpp"
 #include "render/view_source.hpp"
@@ -30,30 +31,50 @@ SharedContext& sharedContext() {
     return shared;
 }
 
+// The current read framebuffer's width x height pixels at (0, 0) as RGB, top row first.
+video::testing::RgbImage readFrame(int width, int height) {
+    std::vector<std::uint8_t> rgba(std::size_t(width) * std::size_t(height) * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    video::testing::RgbImage image{width, height, std::vector<std::uint8_t>(std::size_t(width) * height * 3)};
+    for (int y = 0; y < height; ++y) // GL rows run bottom to top
+        for (int x = 0; x < width; ++x)
+            for (int c = 0; c < 3; ++c)
+                image.rgb[(std::size_t(y) * width + x) * 3 + c] =
+                    rgba[(std::size_t(height - 1 - y) * width + x) * 4 + c];
+    return image;
+}
+
+void requireContext() {
+    if (!sharedContext().context) throw Error("no headless OpenGL: " + sharedContext().whyNot);
+}
+
 } // namespace
 
 const std::string& whyNoHeadlessOpenGL() { return sharedContext().whyNot; }
 
 video::testing::RgbImage renderReference(const Simulator& simulator, const ViewWindow& window,
                                          const render::ViewStyle& style) {
-    if (!sharedContext().context) throw Error("no headless OpenGL: " + sharedContext().whyNot);
+    requireContext();
     render::ViewSource source(render::ViewUpload::HostOnly);
     const render::ViewRenderer renderer;
     const render::OffscreenFrame target(window.width, window.height);
     const GLuint texture = source.update(simulator, window);
     // As catlab record draws: the grid alone, no torus seams.
     renderer.draw(texture, window, {simulator.rule().states, simulator.rule().radius, GridSize{0, 0}}, style);
-    std::vector<std::uint8_t> rgba(std::size_t(window.width) * std::size_t(window.height) * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glReadPixels(0, 0, window.width, window.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
-    video::testing::RgbImage image{window.width, window.height,
-                                   std::vector<std::uint8_t>(std::size_t(window.width) * window.height * 3)};
-    for (int y = 0; y < window.height; ++y) // GL rows run bottom to top
-        for (int x = 0; x < window.width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.rgb[(std::size_t(y) * window.width + x) * 3 + c] =
-                    rgba[(std::size_t(window.height - 1 - y) * window.width + x) * 4 + c];
-    return image;
+    return readFrame(window.width, window.height);
+}
+
+video::testing::RgbImage renderCloudReference(const cloud::CloudSimulation& simulation, int densityRadius,
+                                              const render::OrbitCamera& camera, const render::CloudLook& look,
+                                              int width, int height) {
+    requireContext();
+    render::CloudVolumeSource source(render::ViewUpload::HostOnly);
+    const render::CloudRenderer renderer;
+    const render::OffscreenFrame target(width, height);
+    source.snapshot(simulation, densityRadius);
+    renderer.draw(source.previous(), source.newest(), 1.0f, source.size(), camera, look, 0, 0, width, height);
+    return readFrame(width, height);
 }
 
 } // namespace catlab::testing

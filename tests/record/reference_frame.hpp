@@ -4,8 +4,11 @@
 
 #include "video/decoded_video.hpp"
 
+#include "render/cloud_renderer.hpp"
+#include "render/orbit_camera.hpp"
 #include "render/view_renderer.hpp"
 
+#include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/simulator.hpp"
 #include "catlab/view.hpp"
 
@@ -19,5 +22,11 @@ const std::string& whyNoHeadlessOpenGL();
 // The window of the simulator's state drawn by the view renderer from the host export, top row first.
 video::testing::RgbImage renderReference(const Simulator& simulator, const ViewWindow& window,
                                          const render::ViewStyle& style);
+
+// The cloud simulation's current state ray marched at width x height as the camera sees it, from the
+// density written through host memory, top row first.
+video::testing::RgbImage renderCloudReference(const cloud::CloudSimulation& simulation, int densityRadius,
+                                              const render::OrbitCamera& camera, const render::CloudLook& look,
+                                              int width, int height);
 
 } // namespace catlab::testing

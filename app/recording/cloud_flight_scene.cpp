@@ -1,0 +1,29 @@
+#include "recording/cloud_flight_scene.hpp"
+
+#include "catlab/cloud/cloud_density.hpp"
+#include "catlab/error.hpp"
+
+namespace catlab::recording {
+
+CloudFlightScene::CloudFlightScene(cloud::CloudSimulation& simulation, const CameraPath& path,
+                                   const render::CloudLook& look, long long frames, int stepsPerFrame,
+                                   int densityRadius, render::ViewUpload upload)
+    : simulation_(simulation), path_(path), look_(look), frames_(frames), stepsPerFrame_(stepsPerFrame),
+      densityRadius_(densityRadius), source_(upload) {
+    if (stepsPerFrame < 1) throw Error("a cloud recording advances at least one step per frame");
+    cloud::checkDensityRadius(densityRadius);
+    source_.snapshot(simulation_, densityRadius_);
+}
+
+void CloudFlightScene::draw(int width, int height) {
+    // Each frame shows one state: the newest snapshot alone, no blend with the one before.
+    renderer_.draw(source_.previous(), source_.newest(), 1.0f, source_.size(), camera(), look_, 0, 0, width, height);
+}
+
+void CloudFlightScene::advance() {
+    simulation_.step(stepsPerFrame_);
+    source_.snapshot(simulation_, densityRadius_);
+    ++frame_;
+}
+
+} // namespace catlab::recording
