@@ -32,28 +32,17 @@ void addCloudRecordOptions(CLI::App& cmd, CloudRecordOptions& c) {
     const std::string group = "Cloud scene (--scene cloud)";
     addCloudModelOptions(cmd, c.model);
     for (const char* name : {"--source", "--wind", "--p-ext", "--p-hum", "--p-act"}) cmd.get_option(name)->group(group);
-    cmd.add_option("--formation", c.formation, "Steps before the first frame, so that clouds have formed")
-        ->default_str("300")
-        ->group(group);
-    cmd.add_option("--yaw", c.yaw, "The camera's start direction about the vertical, degrees")
-        ->default_str("-55")
-        ->group(group);
-    cmd.add_option("--orbit-degrees", c.orbitDegrees, "How far the camera circles the volume over the recording")
-        ->default_str("60")
-        ->group(group);
-    cmd.add_option("--pitch", c.pitch, "The camera's height above the horizon, degrees: A, or A,B from start to end")
-        ->default_str("20")
-        ->group(group);
-    cmd.add_option("--distance", c.distance, "The camera's distance (the volume's longest side is 1): A, or A,B")
-        ->default_str("1.9")
-        ->group(group);
-    cmd.add_option("--sun", c.sun, "The sun's azimuth,elevation in degrees")->default_str("35,30")->group(group);
-    cmd.add_option("--density-scale", c.densityScale, "Extinction of full density per cell width")
-        ->default_str("1")
-        ->group(group);
-    cmd.add_option("--density-radius", c.densityRadius, "Smoothing radius of the cloud density, 0..3")
-        ->default_str("1")
-        ->group(group);
+    const auto add = [&](const char* name, auto& target, const char* help, const char* byDefault) {
+        cmd.add_option(name, target, help)->default_str(byDefault)->group(group);
+    };
+    add("--formation", c.formation, "Steps before the first frame, so that clouds have formed", "300");
+    add("--yaw", c.yaw, "The camera's start direction about the vertical, degrees", "-55");
+    add("--orbit-degrees", c.orbitDegrees, "How far the camera circles the volume over the recording", "60");
+    add("--pitch", c.pitch, "The camera's height above the horizon, degrees: A, or A,B from start to end", "20");
+    add("--distance", c.distance, "The camera's distance (the volume's longest side is 1): A, or A,B", "1.9");
+    add("--sun", c.sun, "The sun's azimuth,elevation in degrees", "35,30");
+    add("--density-scale", c.densityScale, "Extinction of full density per cell width", "1");
+    add("--density-radius", c.densityRadius, "Smoothing radius of the cloud density, 0..3", "1");
 }
 
 std::string megabytes(std::int64_t bytes) {

@@ -68,12 +68,7 @@ TEST(CloudRecordCommand, H264FileHasTheCodecSizeFrameCountAndDuration) {
     EXPECT_EQ(reportedFrames(run.out, "wrote      "), 5) << run.out; // steps 20, 23, ..., 32
     EXPECT_NE(run.out.find("steps       20 before the first frame, then 3 per frame: steps 20..32"), std::string::npos)
         << run.out;
-    const auto info = probe((dir / "clouds.mp4").string());
-    EXPECT_EQ(info.codec, "h264");
-    EXPECT_EQ(info.width, 160);
-    EXPECT_EQ(info.height, 120);
-    EXPECT_EQ(info.frames, 5);
-    EXPECT_NEAR(info.duration, 1.0, 0.01);
+    expectVideo(dir / "clouds.mp4", {"h264", 160, 120, 5, 1.0});
 }
 
 // The first frame shows the volume after the formation from the start camera; the last, the volume

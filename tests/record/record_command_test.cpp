@@ -50,12 +50,7 @@ TEST(RecordCommand, H264FileHasTheCodecSizeFrameCountAndDuration) {
                   dir);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(reportedFrames(run.out, "wrote      "), 11) << run.out; // generations 0, 2, ..., 20
-    const auto info = probe((dir / "life.mp4").string());
-    EXPECT_EQ(info.codec, "h264");
-    EXPECT_EQ(info.width, 320);
-    EXPECT_EQ(info.height, 240);
-    EXPECT_EQ(info.frames, 11);
-    EXPECT_NEAR(info.duration, 1.1, 0.01);
+    expectVideo(dir / "life.mp4", {"h264", 320, 240, 11, 1.1});
 }
 
 TEST(RecordCommand, Mpeg4FileHasTheCodecSizeFrameCountAndDuration) {
@@ -66,12 +61,7 @@ TEST(RecordCommand, Mpeg4FileHasTheCodecSizeFrameCountAndDuration) {
                               "--fps", "4", "--format", "mpeg4", "--out", "life.mp4"}),
                   dir);
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    const auto info = probe((dir / "life.mp4").string());
-    EXPECT_EQ(info.codec, "mpeg4");
-    EXPECT_EQ(info.width, 160);
-    EXPECT_EQ(info.height, 96);
-    EXPECT_EQ(info.frames, 4); // generations 0, 3, 6, 9
-    EXPECT_NEAR(info.duration, 1.0, 0.01);
+    expectVideo(dir / "life.mp4", {"mpeg4", 160, 96, 4, 1.0}); // generations 0, 3, 6, 9
 }
 
 // Frame g of a PNG recording at one cell per pixel is the picture of generation g, pixel for pixel.
