@@ -20,9 +20,6 @@ auto* midMooreKernelWithSharedMemory() {
         CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
         CATLAB_CUDA_CHECK(
             cudaFuncSetAttribute(midMooreKernel<Simple>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
-        // All of the unified L1 and shared memory as shared memory, so that as many blocks fit as registers allow.
-        CATLAB_CUDA_CHECK(cudaFuncSetAttribute(midMooreKernel<Simple>, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                               int(cudaSharedmemCarveoutMaxShared)));
         return true;
     }();
     (void)configured;
