@@ -92,6 +92,7 @@ std::uint64_t countAliveOnDevice(const BitGrid& g) {
 void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
     switch (plan.kernel) {
     case BoxsumKernel::SmallMoore: return launchSmallMoore(plan, args);
+    case BoxsumKernel::MidMoore: return launchMidMoore(plan, args);
     case BoxsumKernel::WideMoore: return launchWideMoore(plan, args);
     case BoxsumKernel::VonNeumann: return launchVonNeumann(plan, args);
     }
@@ -100,6 +101,7 @@ void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
 int boxsumResidentBlocks(const BoxsumPlan& plan, int radius) {
     switch (plan.kernel) {
     case BoxsumKernel::SmallMoore: return smallMooreResidentBlocks(plan, radius);
+    case BoxsumKernel::MidMoore: return midMooreResidentBlocks(plan);
     case BoxsumKernel::WideMoore: return wideMooreResidentBlocks(plan);
     case BoxsumKernel::VonNeumann: return vonNeumannResidentBlocks(plan);
     }

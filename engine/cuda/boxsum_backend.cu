@@ -1,6 +1,6 @@
 // `boxsum`: neighbour counts from running sums, O(1) per cell at any radius (boxsum_plan.hpp picks the
-// kernel: bit-plane Moore up to radius 16, per-cell wide Moore beyond, bit-plane von Neumann). Cells
-// live in bit planes (bit_planes.cuh): one bit per cell with two states.
+// kernel: bit-plane Moore up to radius 16, per-cell mid Moore to 127 and wide Moore beyond, bit-plane von
+// Neumann). Cells live in bit planes (bit_planes.cuh): one bit per cell with two states.
 #include "boxsum_launch.hpp"
 #include "byte_grid_backend.cuh"
 #include "cell_rect_access.cuh"

@@ -12,9 +12,11 @@ void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args);
 int boxsumResidentBlocks(const BoxsumPlan& plan, int radius);
 
 void launchSmallMoore(const BoxsumPlan& plan, const StepArgs& args);
+void launchMidMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchWideMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchVonNeumann(const BoxsumPlan& plan, const StepArgs& args);
 int smallMooreResidentBlocks(const BoxsumPlan& plan, int radius);
+int midMooreResidentBlocks(const BoxsumPlan& plan);
 int wideMooreResidentBlocks(const BoxsumPlan& plan);
 int vonNeumannResidentBlocks(const BoxsumPlan& plan);
 

@@ -2,6 +2,7 @@
 // How `boxsum` runs a rule on a grid: the bit-plane layout, which step kernel, and its launch shape.
 // Plain C++ (no CUDA runtime), shared by the backend and the CPU tests that run the kernel bodies.
 #include "bit_planes.cuh"
+#include "boxsum_mid_moore.cuh"
 #include "boxsum_step.cuh"
 #include "boxsum_wide_moore.cuh"
 
@@ -15,7 +16,7 @@ namespace catlab::cuda {
 
 inline constexpr int kMaxSmallMooreRadius = 16;
 
-enum class BoxsumKernel { SmallMoore, WideMoore, VonNeumann };
+enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann };
 
 struct BoxsumPlan {
     BoxsumKernel kernel = BoxsumKernel::SmallMoore;
@@ -23,7 +24,7 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0;               // wide Moore: output words each thread walks
+    int segmentWords = 0;               // mid and wide Moore: output words each thread walks
     bool halfColumns = false;           // wide Moore: column sums in 16-bit lanes (r > 127)
     bool simpleSets = false;            // birth and survival are each at most one interval
     int armPlanes = 0, countPlanes = 0; // von Neumann: planes of the diagonal arms and of the counts
@@ -82,7 +83,10 @@ struct BoxsumDevice {
 
 // Launch shapes; the defaults are the measured best on an H200 (docs/benchmarks.md).
 struct BoxsumTuning {
-    int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the wide kernel
+    int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the mid kernel
+    int midMooreMaxRadius = 127;                    // and beyond this (at most 127: byte sums), the wide one
+    int midWarps = 8;                               // segments per block (a warp walks 32 rows of one)
+    int midSegmentWords = 8;                        // output words each lane walks
     int smallMooreThreads = 128;                    // word columns per block
     int vonNeumannThreads = 128;                    // span words per block
     int wideThreads = 256;                          // a warp per row of a shared-memory pass
@@ -140,6 +144,21 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.sharedBytes =
             std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) * sizeof(unsigned);
         chooseStrips(p, g.height, double(r), device, tuning);
+    } else if (r <= std::min(tuning.midMooreMaxRadius, 127)) {
+        p.kernel = BoxsumKernel::MidMoore;
+        p.spanHalo = r / 32 + 1;
+        p.segmentWords = tuning.midSegmentWords;
+        p.blockWords = std::max(1, std::min(tuning.midWarps * p.segmentWords, g.words));
+        const int spanWords = p.blockWords + 2 * p.spanHalo;
+        const int segments = (p.blockWords + p.segmentWords - 1) / p.segmentWords;
+        // Enough threads for the column sums (kMidUnitsPerThread units each) and for staging.
+        const int columnThreads =
+            (midSpanUnits(p.blockWords, p.spanHalo) + kMidUnitsPerThread - 1) / kMidUnitsPerThread;
+        p.threads = std::min(roundUp32(std::max({32 * segments, columnThreads, kMidStageRowStep * spanWords})), 1024);
+        p.chunkRows = kMidChunkRows;
+        p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
+        p.sharedBytes = midSharedWords(p.blockWords, p.spanHalo) * sizeof(unsigned);
+        chooseStrips(p, g.height, 0.6 * r, device, tuning);
     } else {
         p.kernel = BoxsumKernel::WideMoore;
         p.halfColumns = r >= tuning.wideHalfColumnsFrom;

@@ -30,6 +30,13 @@ CATLAB_HD void testCounts(const unsigned (&count)[N], const CountRule& rule, uns
     }
 }
 
+// Whether one integer count lies in a set: past an odd number of its thresholds.
+CATLAB_HD unsigned inThresholds(const bitsliced::Thresholds& t, int count) {
+    unsigned in = 0;
+    for (int k = 0; k < t.count; ++k) in ^= unsigned(count >= t.value[k]);
+    return in;
+}
+
 // Blocks cover `columnBlocks` groups of words across each row times strips of `stripRows` rows; block b
 // is column group b % columnBlocks of strip b / columnBlocks (a 1D launch: any number of rows).
 struct StepArgs {

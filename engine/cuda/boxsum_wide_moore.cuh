@@ -1,5 +1,5 @@
 #pragma once
-// Moore neighbourhoods of any radius (used from 17), one integer count per cell. A block owns a span
+// Moore neighbourhoods of any radius (used from 128), one integer count per cell. A block owns a span
 // of words (its output words and spanHalo words on each side) and walks down a strip of rows in chunks:
 //  1. column sums: each thread keeps the vertical window sums of some columns, 4 per register in bytes
 //     (or 2 in 16-bit halves past radius 127), adding the entering row and subtracting the leaving one
@@ -23,12 +23,6 @@ struct HalfColumns {
     static constexpr unsigned onesMask = 0x00000101u; // dot2 reads two bytes of its second operand
     CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x8001u) & 0x00010001u; } // 2 bits
 };
-
-CATLAB_HD unsigned inThresholds(const bitsliced::Thresholds& t, int count) {
-    unsigned in = 0;
-    for (int k = 0; k < t.count; ++k) in ^= unsigned(count >= t.value[k]);
-    return in;
-}
 
 // Words of column sums each thread keeps (the launch makes the span fit: span units <= this * threads).
 template <class Columns>

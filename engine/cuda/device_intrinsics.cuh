@@ -70,6 +70,27 @@ CATLAB_HD int dot2(unsigned a, unsigned b, int c) {
 #endif
 }
 
+// x with its bits in reverse order (bit 0 becomes bit 31).
+CATLAB_HD unsigned bitReverse(unsigned x) {
+#if defined(__CUDA_ARCH__)
+    return __brev(x);
+#else
+    unsigned y = 0;
+    for (int i = 0; i < 32; ++i) y |= ((x >> i) & 1u) << (31 - i);
+    return y;
+#endif
+}
+
+// 2 * acc + the carry out of the 32-bit sum a + b: one add with carry-out and one add with carry-in.
+CATLAB_HD unsigned shiftInCarry(unsigned acc, unsigned a, unsigned b) {
+#if defined(__CUDA_ARCH__)
+    asm("{\n\t.reg .u32 sum;\n\tadd.cc.u32 sum, %1, %2;\n\taddc.u32 %0, %0, %0;\n\t}" : "+r"(acc) : "r"(a), "r"(b));
+    return acc;
+#else
+    return 2u * acc + unsigned((std::uint64_t(a) + b) >> 32);
+#endif
+}
+
 // A load through the read-only data cache.
 template <class T>
 CATLAB_HD T loadReadOnly(const T* p) {

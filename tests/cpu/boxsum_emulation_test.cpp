@@ -2,6 +2,7 @@
 // per __syncthreads), against cpu-naive: every kernel, multi-block strips and column groups, word
 // boundaries, 2 and more states. The GPU suite checks the same kernels on the device.
 #include "bit_planes.cuh"
+#include "boxsum_mid_moore.cuh"
 #include "boxsum_plan.hpp"
 #include "boxsum_small_moore.cuh"
 #include "boxsum_von_neumann.cuh"
@@ -77,6 +78,14 @@ class EmulatedBoxsum {
                             vonNeumannBody<AP, CP, Simple>(args, shared, tid, p.threads, block, sync);
                         });
                 });
+            });
+            break;
+        case BoxsumKernel::MidMoore:
+            dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+                testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
+                                       [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
+                                           midMooreBody<Simple>(args, shared, tid, p.threads, block, sync);
+                                       });
             });
             break;
         case BoxsumKernel::WideMoore:
@@ -194,14 +203,49 @@ TEST(BoxsumEmulation, VonNeumann) {
     expectMatchesReference({"vn r33", scaled(33, Neighbourhood::VonNeumann, false, 4), {160, 70}, 2, tinyDevice(8)});
 }
 
+// The mid kernel (radius 17..127): strips shorter and longer than a chunk of 32 rows, several column
+// groups, partial last groups and segments, grids narrower than a block.
+TEST(BoxsumEmulation, MidMoore) {
+    for (int r : {17, 20, 31, 32, 33, 60})
+        expectMatchesReference({"mid moore",
+                                scaled(r, Neighbourhood::Moore, r % 2 == 0, 2),
+                                {2 * r + 70, 2 * r + 40},
+                                2,
+                                tinyDevice(256, 45)});
+    expectMatchesReference({"mid 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, tinyDevice()});
+    expectMatchesReference(
+        {"mid r127", scaled(127, Neighbourhood::Moore, false, 2), {261, 259}, 1, tinyDevice(256, 70)});
+    for (int segmentWords : {1, 3}) {
+        for (int warps : {1, 4}) {
+            TinyDevice narrow = tinyDevice(256, 13);
+            narrow.tuning.midSegmentWords = segmentWords;
+            narrow.tuning.midWarps = warps;
+            expectMatchesReference({"mid groups", scaled(17, Neighbourhood::Moore, false, 2), {1100, 40}, 2, narrow});
+        }
+    }
+    Rule sets = scaled(24, Neighbourhood::Moore, true, 2);
+    const int n = sets.neighbourhoodSize();
+    sets.birth = CountSet({{n / 8, n / 5}, {n / 3, n / 2}});
+    sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
+    expectMatchesReference({"mid two intervals", sets, {77, 50}, 3, tinyDevice(256, 20)});
+    Rule open = scaled(19, Neighbourhood::Moore, false, 2); // sets open to the largest count, or empty
+    const int n19 = open.neighbourhoodSize();
+    open.birth = CountSet({{n19 / 3, n19}});
+    open.survival = CountSet();
+    expectMatchesReference({"mid open sets", open, {70, 50}, 2, tinyDevice(256, 30)});
+}
+
 TEST(BoxsumEmulation, WideMoore) {
+    TinyDevice wideOnly = tinyDevice(256, 13);
+    wideOnly.tuning.midMooreMaxRadius = 0;
     for (int r : {17, 20, 31, 32, 33})
-        expectMatchesReference(
-            {"wide moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {97, 70}, 2, tinyDevice(256, 13)});
-    expectMatchesReference({"wide 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, tinyDevice()});
+        expectMatchesReference({"wide moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {97, 70}, 2, wideOnly});
+    wideOnly.tuning.maxStripRows = 1 << 30;
+    expectMatchesReference({"wide 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, wideOnly});
     for (int segmentWords : {1, 2}) { // several column groups, passes of 2 rows
         for (bool halves : {false, true}) {
             TinyDevice narrow = tinyDevice(256, 21);
+            narrow.tuning.midMooreMaxRadius = 0;
             narrow.tuning.wideSegmentWords = narrow.tuning.wideHalfSegmentWords = segmentWords;
             narrow.tuning.wideHalfColumnsFrom = halves ? 1 : 1000;
             narrow.tuning.wideThreads = 64;
@@ -216,6 +260,7 @@ TEST(BoxsumEmulation, WideMooreOtherPaths) {
         for (int halvesFrom : {1000, 1}) {
             TinyDevice wide = tinyDevice(256, 12);
             wide.tuning.smallMooreMaxRadius = 0;
+            wide.tuning.midMooreMaxRadius = 0;
             wide.tuning.wideHalfColumnsFrom = halvesFrom;
             wide.tuning.wideThreads = 64;
             expectMatchesReference({"forced wide", scaled(r, Neighbourhood::Moore, true, 2), {77, 50}, 3, wide});
@@ -226,6 +271,11 @@ TEST(BoxsumEmulation, WideMooreOtherPaths) {
             sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
             expectMatchesReference({"forced wide, two intervals", sets, {77, 50}, 3, wide});
         }
+    }
+    for (int r : {1, 3, 8, 21}) { // the mid kernel at small radii too
+        TinyDevice mid = tinyDevice(256, 12);
+        mid.tuning.smallMooreMaxRadius = 0;
+        expectMatchesReference({"forced mid", scaled(r, Neighbourhood::Moore, false, 2), {77, 50}, 3, mid});
     }
     expectMatchesReference({"two intervals",
                             parseRule("R20,C0,M1,S100..300,600..900,B200..250,NM").rule,

@@ -64,6 +64,17 @@ TEST_F(BoxsumTest, MooreLargeRadiiMatchOracle) {
     expectSameGenerations(scaled(100, Neighbourhood::Moore, true, 2), {203, 211}, 2, "cpu-naive");
 }
 
+// The mid kernel (radius 17..127, byte column sums): each end of its range, several column groups and
+// strips, general count sets, open and empty sets.
+TEST_F(BoxsumTest, MooreMidRadiiMatchOracle) {
+    expectSameGenerations(scaled(33, Neighbourhood::Moore, true, 2), {2113, 97}, 3, "cpu-naive");
+    expectSameGenerations(scaled(127, Neighbourhood::Moore, false, 2), {263, 257}, 2, "cpu-naive");
+    expectSameGenerations(scaled(50, Neighbourhood::Moore, false, 2), {1201, 1503}, 2, "cpu");
+    expectSameGenerations(parseRule("R40,C0,M1,S2000..2150,2250..2400,B1900..2100,2200..2300,NM").rule, {171, 181}, 3,
+                          "cpu-naive");
+    expectSameGenerations(parseRule("R21,C0,M0,S,B610..1848,NM").rule, {97, 89}, 3, "cpu-naive");
+}
+
 TEST_F(BoxsumTest, MooreLargestRadiiMatchFastCpu) {
     expectSameGenerations(scaled(250, Neighbourhood::Moore, false, 2), {503, 517}, 3, "cpu");
     expectSameGenerations(scaled(500, Neighbourhood::Moore, true, 2), {1003, 1009}, 3, "cpu");
@@ -88,6 +99,7 @@ TEST_F(BoxsumTest, MoreStatesLargeRadii) {
 TEST_F(BoxsumTest, SanitizerSmoke) {
     expectSameGenerations(scaled(17, Neighbourhood::Moore, true, 3), {71, 53}, 2, "cpu-naive");
     expectSameGenerations(scaled(130, Neighbourhood::Moore, false, 2), {263, 271}, 1, "cpu");
+    expectSameGenerations(scaled(127, Neighbourhood::Moore, true, 2), {257, 263}, 1, "cpu");
     expectSameGenerations(scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, "cpu-naive");
     expectSameGenerations(scaled(4, Neighbourhood::Moore, false, 4), {65, 33}, 2, "cpu-naive");
 }

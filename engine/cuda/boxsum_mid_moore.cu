@@ -1,0 +1,47 @@
+#include "boxsum_launch.hpp"
+#include "boxsum_mid_moore.cuh"
+#include "cuda_check.hpp"
+
+namespace catlab::cuda {
+namespace {
+
+// At most 96 registers: two blocks of the default launch shape (288 threads) fit a multiprocessor.
+template <bool Simple>
+__global__ void __maxnreg__(96) midMooreKernel(const __grid_constant__ StepArgs args) {
+    extern __shared__ unsigned columnSums[];
+    midMooreBody<Simple>(args, columnSums, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x, DeviceSync{});
+}
+
+template <bool Simple>
+auto* midMooreKernelWithSharedMemory() {
+    static const bool configured = [] {
+        int device = 0, most = 0;
+        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
+        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        CATLAB_CUDA_CHECK(
+            cudaFuncSetAttribute(midMooreKernel<Simple>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+        return true;
+    }();
+    (void)configured;
+    return midMooreKernel<Simple>;
+}
+
+} // namespace
+
+void launchMidMoore(const BoxsumPlan& p, const StepArgs& args) {
+    dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+        midMooreKernelWithSharedMemory<Simple>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
+        CATLAB_CUDA_CHECK_LAUNCH();
+    });
+}
+
+int midMooreResidentBlocks(const BoxsumPlan& p) {
+    int blocks = 0;
+    dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &blocks, midMooreKernelWithSharedMemory<Simple>(), p.threads, p.sharedBytes));
+    });
+    return blocks;
+}
+
+} // namespace catlab::cuda
