@@ -86,6 +86,29 @@ TEST(WindowRecording, ThePanelIsRecordedWhenAsked) {
     EXPECT_GT(meanDifference(first, view, 280, 40, 620, 360), 20.0);
 }
 
+// The cloud scene is recorded as the window shows it: the clouds that formed, not the empty sky.
+TEST(WindowRecording, TheCloudSceneIsRecordedAsShown) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "clouds.txt",
+                                    "pause\nframes 1\nscreenshot sky.png\nplay\nspeed 8\nframes 40\npause\nframes 4\n"
+                                    "screenshot clouds.png\nrecord-options 30 h264 view\nrecord clouds.mp4\nframes 5\n"
+                                    "record-stop\nquit\n");
+    const RunResult run = runCatlab({"--window", "320x240", "--hide-panel", "--scene", "cloud", "--cloud-size",
+                                     "48x48x16", "--script", script.string()},
+                                    dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto info = video::testing::probe((dir / "clouds.mp4").string());
+    EXPECT_EQ(info.codec, "h264");
+    EXPECT_EQ(info.width, 320);
+    EXPECT_EQ(info.height, 240);
+    EXPECT_EQ(info.frames, reportedFrames(run.out, "recorded"));
+    const auto first = video::testing::decodeFirstFrame((dir / "clouds.mp4").string());
+    const double toClouds = meanDifference(first, readPng(dir / "clouds.png"), 0, 0, 320, 240);
+    const double toSky = meanDifference(first, readPng(dir / "sky.png"), 0, 0, 320, 240);
+    EXPECT_LT(toClouds, 4.0);
+    EXPECT_GT(toSky, 4 * toClouds) << "the video shows the empty sky";
+}
+
 TEST(WindowRecording, AFullDiskStopsTheRecordingWhileTheSimulationGoesOn) {
     const auto dir = testDirectory();
     const auto script = writeScript(dir, "full.txt",
