@@ -116,9 +116,12 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     frame_->width = width_;
     frame_->height = height_;
     if (int code = av_frame_get_buffer(frame_.get(), 0); code < 0) fail("cannot allocate a frame", code);
-    scaler_.reset(sws_getContext(width_, height_, AV_PIX_FMT_RGBA, width_, height_, pixelFormat, SWS_POINT, nullptr,
-                                 nullptr, nullptr));
-    if (!scaler_) fail("cannot set up the colour conversion", AVERROR(EINVAL));
+    try {
+        converter_ =
+            std::make_unique<FrameConverter>(width_, height_, pixelFormat, FrameConverter::defaultBands(height_));
+    } catch (const Error& e) {
+        fail(e.what(), AVERROR(EINVAL));
+    }
 }
 
 VideoEncoder::~VideoEncoder() {
@@ -135,12 +138,7 @@ void VideoEncoder::addFrame(const FrameView& frame) {
         throw Error(path_ + ": frame of " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
                     " in a " + std::to_string(sourceWidth_) + "x" + std::to_string(sourceHeight_) + " video");
     if (int code = av_frame_make_writable(frame_.get()); code < 0) fail("cannot reuse the frame", code);
-    // Bottom-up frames are read from their last row upwards: the picture comes out upright.
-    const std::uint8_t* top =
-        frame.bottomUp ? frame.rgba + std::ptrdiff_t(frame.height - 1) * frame.strideBytes : frame.rgba;
-    const std::uint8_t* const planes[1] = {top};
-    const int strides[1] = {frame.bottomUp ? -frame.strideBytes : frame.strideBytes};
-    sws_scale(scaler_.get(), planes, strides, 0, height_, frame_->data, frame_->linesize);
+    converter_->convert(frame, *frame_);
     frame_->pts = frames_;
     encode(frame_.get());
     ++frames_;

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "video/frame_converter.hpp"
 #include "video/libav_handles.hpp"
 #include "video/video_settings.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace catlab::video {
@@ -53,7 +55,7 @@ class VideoEncoder {
     AVStream* stream_ = nullptr; // owned by output_
     FramePtr frame_;
     PacketPtr packet_;
-    ScalerPtr scaler_;
+    std::unique_ptr<FrameConverter> converter_;
     std::int64_t frames_ = 0;
     std::int64_t bytes_ = 0;
     std::int64_t packetsWritten_ = 0;
