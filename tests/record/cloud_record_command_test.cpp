@@ -19,6 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using video::testing::decodeFirstFrame;
+using video::testing::expectVideo;
 using video::testing::probe;
 using video::testing::RgbImage;
 
@@ -68,7 +69,7 @@ TEST(CloudRecordCommand, H264FileHasTheCodecSizeFrameCountAndDuration) {
     EXPECT_EQ(reportedFrames(run.out, "wrote      "), 5) << run.out; // steps 20, 23, ..., 32
     EXPECT_NE(run.out.find("steps       20 before the first frame, then 3 per frame: steps 20..32"), std::string::npos)
         << run.out;
-    expectVideo(dir / "clouds.mp4", {"h264", 160, 120, 5, 1.0});
+    expectVideo((dir / "clouds.mp4").string(), {"h264", 160, 120, 5, 1.0});
 }
 
 // The first frame shows the volume after the formation from the start camera; the last, the volume

@@ -24,6 +24,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using video::testing::decodeFirstFrame;
+using video::testing::expectVideo;
 using video::testing::probe;
 using video::testing::RgbImage;
 
@@ -50,7 +51,7 @@ TEST(RecordCommand, H264FileHasTheCodecSizeFrameCountAndDuration) {
                   dir);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(reportedFrames(run.out, "wrote      "), 11) << run.out; // generations 0, 2, ..., 20
-    expectVideo(dir / "life.mp4", {"h264", 320, 240, 11, 1.1});
+    expectVideo((dir / "life.mp4").string(), {"h264", 320, 240, 11, 1.1});
 }
 
 TEST(RecordCommand, Mpeg4FileHasTheCodecSizeFrameCountAndDuration) {
@@ -61,7 +62,7 @@ TEST(RecordCommand, Mpeg4FileHasTheCodecSizeFrameCountAndDuration) {
                               "--fps", "4", "--format", "mpeg4", "--out", "life.mp4"}),
                   dir);
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    expectVideo(dir / "life.mp4", {"mpeg4", 160, 96, 4, 1.0}); // generations 0, 3, 6, 9
+    expectVideo((dir / "life.mp4").string(), {"mpeg4", 160, 96, 4, 1.0}); // generations 0, 3, 6, 9
 }
 
 // Frame g of a PNG recording at one cell per pixel is the picture of generation g, pixel for pixel.

@@ -23,13 +23,4 @@ long long reportedFrames(const std::string& text, const std::string& label) {
     return std::stoll(match[1]);
 }
 
-void expectVideo(const fs::path& file, const video::testing::ProbeResult& expected) {
-    const video::testing::ProbeResult info = video::testing::probe(file.string());
-    EXPECT_EQ(info.codec, expected.codec) << file;
-    EXPECT_EQ(info.width, expected.width) << file;
-    EXPECT_EQ(info.height, expected.height) << file;
-    EXPECT_EQ(info.frames, expected.frames) << file;
-    EXPECT_NEAR(info.duration, expected.duration, 0.01) << file;
-}
-
 } // namespace catlab::testing

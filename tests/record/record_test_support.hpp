@@ -2,7 +2,6 @@
 // What the `catlab record` tests share: a fresh work folder per test and the figures catlab prints.
 
 #include "record/reference_frame.hpp"
-#include "video/decoded_video.hpp"
 
 #include <filesystem>
 #include <string>
@@ -19,8 +18,5 @@ std::filesystem::path testDirectory();
 
 // The number in catlab's "<label> N frames" line, or -1.
 long long reportedFrames(const std::string& text, const std::string& label);
-
-// Checks with ffprobe that the file has this codec, frame size, frame count and duration (within 10 ms).
-void expectVideo(const std::filesystem::path& file, const video::testing::ProbeResult& expected);
 
 } // namespace catlab::testing

@@ -2,6 +2,8 @@
 
 #include "video/libav_handles.hpp"
 
+#include <gtest/gtest.h>
+
 #include <array>
 #include <cstdio>
 #include <memory>
@@ -9,6 +11,15 @@
 #include <stdexcept>
 
 namespace catlab::video::testing {
+
+void expectVideo(const std::string& path, const ProbeResult& expected) {
+    const ProbeResult info = probe(path);
+    EXPECT_EQ(info.codec, expected.codec) << path;
+    EXPECT_EQ(info.width, expected.width) << path;
+    EXPECT_EQ(info.height, expected.height) << path;
+    EXPECT_EQ(info.frames, expected.frames) << path;
+    EXPECT_NEAR(info.duration, expected.duration, 0.01) << path;
+}
 
 ProbeResult probe(const std::string& path) {
     const std::string command = std::string(CATLAB_FFPROBE) +

@@ -18,6 +18,10 @@ struct ProbeResult {
 // Runs ffprobe (path given at configure time) on `path`; throws std::runtime_error if it fails.
 ProbeResult probe(const std::string& path);
 
+// Checks with ffprobe (as gtest expectations) that the file has the expected codec, frame size, frame
+// count and duration (within 10 ms).
+void expectVideo(const std::string& path, const ProbeResult& expected);
+
 struct RgbImage {
     int width = 0;
     int height = 0;
