@@ -60,7 +60,7 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     if (o.frames < 1) throw Error("--frames must be at least 1");
     if (o.warmup < 0) throw Error("--warmup cannot be negative");
     if (o.stepsPerFrame < 1 || o.stepsPerFrame > 4096) throw Error("--steps-per-frame must be 1..4096");
-    if (o.formation < 0 || o.formation > (1 << 30)) throw Error("--formation must be 0..2^30 steps");
+    if (o.formation < 0 || o.formation > kMaxCloudSteps) throw Error("--formation must be 0..2^30 steps");
     if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);
     cloud::checkDensityRadius(o.densityRadius);
     CloudModelOptions model;

@@ -23,8 +23,6 @@
 namespace catlab::cli {
 namespace {
 
-constexpr long long kMaxSteps = 1 << 30;
-
 std::string text(double v, int precision = 4) {
     std::ostringstream s;
     s << std::setprecision(precision) << v;
@@ -46,13 +44,14 @@ std::string chooseBackend(const std::string& asked, std::ostream& out) {
 }
 
 void checkOptions(const CloudOptions& o) {
-    if (o.steps < 0 || o.steps > kMaxSteps)
-        throw Error("--steps must be 0.." + std::to_string(kMaxSteps) + " (got " + std::to_string(o.steps) + ")");
+    if (o.steps < 0 || o.steps > kMaxCloudSteps)
+        throw Error("--steps must be 0.." + std::to_string(kMaxCloudSteps) + " (got " + std::to_string(o.steps) + ")");
     if (o.bench && o.steps == 0) throw Error("--bench needs --steps of at least 1 (the steps of each repeat)");
     if (o.repeats < 1 || o.repeats > 100000)
         throw Error("--repeats must be 1..100000 (got " + std::to_string(o.repeats) + ")");
-    if (o.warmup < 0 || o.warmup > kMaxSteps)
-        throw Error("--warmup must be 0.." + std::to_string(kMaxSteps) + " (got " + std::to_string(o.warmup) + ")");
+    if (o.warmup < 0 || o.warmup > kMaxCloudSteps)
+        throw Error("--warmup must be 0.." + std::to_string(kMaxCloudSteps) + " (got " + std::to_string(o.warmup) +
+                    ")");
     cloud::checkDensityRadius(o.densityRadius);
     if (o.outPath) {
         const std::string e = extensionOf(*o.outPath);

@@ -13,6 +13,9 @@
 
 namespace catlab::cli {
 
+// The most steps a cloud command runs in one go (a formation, a run, a benchmark repeat).
+inline constexpr long long kMaxCloudSteps = 1 << 30;
+
 // The cloud model's settings as typed: the options `catlab cloud` and `catlab record --scene cloud` share.
 struct CloudModelOptions {
     std::vector<std::string> sources; // "cx,cy,cz,rx,ry,rz" each

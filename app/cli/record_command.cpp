@@ -118,8 +118,7 @@ int recordCloud(const RecordOptions& options, const RecordPlan& plan) {
     const InterruptFlag interrupt;
     const render::EglContext context;
     recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
-    const std::string backend = cloud::resolveCloudBackend(c.backend);
-    const std::unique_ptr<cloud::CloudSimulation> sim = cloud::makeCloudSimulation(backend, c.size, c.params);
+    const std::unique_ptr<cloud::CloudSimulation> sim = cloud::makeCloudSimulation(c.backend, c.size, c.params);
 
     std::cout << "cloud       " << cloud::sizeText(c.size) << ", seed " << options.scene.seed << ", backend "
               << sim->backendName() << '\n';

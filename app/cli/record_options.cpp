@@ -3,6 +3,7 @@
 #include "render/view_navigation.hpp"
 
 #include "catlab/cloud/cloud_density.hpp"
+#include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/error.hpp"
 
 #include <charconv>
@@ -17,7 +18,6 @@ namespace {
 constexpr int kMaxFrameSide = 16384; // the encoder's limit
 constexpr int kMaxFps = 240;
 constexpr long long kMaxFrames = 100'000'000;
-constexpr long long kMaxCloudSteps = 1 << 30;
 
 std::optional<double> parseNumber(std::string_view text) {
     double value = 0;
@@ -82,10 +82,11 @@ void refuseGridOptions(const RecordOptions& o) {
     if (o.scene.rule) refuse("--rule");
     if (o.scene.density) refuse("--density");
     if (o.scene.inPath) refuse("--in");
-    if (o.view != "fit") refuse("--view");
+    const RecordOptions defaults;
+    if (o.view != defaults.view) refuse("--view");
     if (o.centre) refuse("--centre");
-    if (o.colourMap != "two-state") refuse("--colormap");
-    if (!o.gridLines) refuse("--no-grid-lines");
+    if (o.colourMap != defaults.colourMap) refuse("--colormap");
+    if (o.gridLines != defaults.gridLines) refuse("--no-grid-lines");
 }
 
 CloudRecordPlan planCloud(const RecordOptions& o) {
@@ -96,9 +97,7 @@ CloudRecordPlan planCloud(const RecordOptions& o) {
     cloud::checkCloudSize(plan.size);
     plan.params = cloudParamsFrom(c.model, plan.size, o.scene.seed);
     plan.defaultSource = c.model.sources.empty();
-    plan.backend = o.scene.backend.value_or("auto");
-    if (plan.backend != "auto" && plan.backend != "cpu" && plan.backend != "cuda")
-        throw Error("unknown cloud backend '" + plan.backend + "' (known: cpu, cuda, or auto)");
+    plan.backend = cloud::resolveCloudBackend(o.scene.backend.value_or("auto"));
     plan.formation = c.formation.value_or(300);
     if (plan.formation < 0 || plan.formation > kMaxCloudSteps)
         throw Error("--formation must be 0.." + std::to_string(kMaxCloudSteps) + " steps");

@@ -67,7 +67,7 @@ struct CloudRecordPlan {
     cloud::CloudSize size;
     cloud::CloudParams params;
     bool defaultSource = true;
-    std::string backend; // as asked: cpu, cuda or auto
+    std::string backend; // cpu or cuda (auto resolved)
     long long formation = 300;
     recording::CameraPath path;
     render::CloudLook look;

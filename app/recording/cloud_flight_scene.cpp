@@ -1,6 +1,5 @@
 #include "recording/cloud_flight_scene.hpp"
 
-#include "catlab/cloud/cloud_density.hpp"
 #include "catlab/error.hpp"
 
 namespace catlab::recording {
@@ -11,8 +10,7 @@ CloudFlightScene::CloudFlightScene(cloud::CloudSimulation& simulation, const Cam
     : simulation_(simulation), path_(path), look_(look), frames_(frames), stepsPerFrame_(stepsPerFrame),
       densityRadius_(densityRadius), source_(upload) {
     if (stepsPerFrame < 1) throw Error("a cloud recording advances at least one step per frame");
-    cloud::checkDensityRadius(densityRadius);
-    source_.snapshot(simulation_, densityRadius_);
+    source_.snapshot(simulation_, densityRadius_); // throws for a bad radius
 }
 
 void CloudFlightScene::draw(int width, int height) {

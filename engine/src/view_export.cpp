@@ -2,7 +2,7 @@
 
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
-#include "cpu/thread_pool.hpp"
+#include "catlab/thread_pool.hpp"
 
 #include <algorithm>
 #include <array>

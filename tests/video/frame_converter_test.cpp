@@ -47,7 +47,7 @@ std::vector<std::uint8_t> planeBytes(const AVFrame& frame, AVPixelFormat format)
 }
 
 std::vector<std::uint8_t> converted(const Frame& source, int width, int height, AVPixelFormat format, int bands) {
-    const FrameConverter converter(width, height, format, bands);
+    FrameConverter converter(width, height, format, bands);
     FramePtr target = targetFrame(width, height, format);
     converter.convert(source.view(), *target);
     return planeBytes(*target, format);
@@ -84,7 +84,7 @@ TEST(FrameConverter, BottomUpFramesComeOutUprightAndDropTheRowBeyond) {
 }
 
 TEST(FrameConverter, RefusesAFrameSmallerThanTheConversion) {
-    const FrameConverter converter(64, 64, AV_PIX_FMT_YUV420P, 2);
+    FrameConverter converter(64, 64, AV_PIX_FMT_YUV420P, 2);
     FramePtr target = targetFrame(64, 64, AV_PIX_FMT_YUV420P);
     const Frame small = noise(32, 64, false, 1);
     EXPECT_THROW(converter.convert(small.view(), *target), Error);

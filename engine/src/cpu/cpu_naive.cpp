@@ -1,8 +1,8 @@
 #include "cpu_naive.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/thread_pool.hpp"
 #include "catlab/view_export.hpp"
-#include "thread_pool.hpp"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "thread_pool.hpp"
+#include "catlab/thread_pool.hpp"
 
 #include <algorithm>
 
