@@ -15,19 +15,13 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 namespace catlab::cli {
 namespace {
 
-std::string text(double v, int precision = 4) {
-    std::ostringstream s;
-    s << std::setprecision(precision) << v;
-    return s.str();
-}
+std::string text(double v, int digits = 4) { return significantDigits(v, digits); }
 
 std::string extensionOf(const std::string& path) {
     std::string e = std::filesystem::path(path).extension().string();

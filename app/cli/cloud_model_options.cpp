@@ -1,22 +1,17 @@
 #include "cli/cloud_model_options.hpp"
+#include "cli/report_text.hpp"
 
 #include "catlab/error.hpp"
 
 #include <charconv>
 #include <cmath>
-#include <iomanip>
 #include <ostream>
-#include <sstream>
 #include <string_view>
 
 namespace catlab::cli {
 namespace {
 
-std::string text(double v, int precision = 6) {
-    std::ostringstream s;
-    s << std::setprecision(precision) << v;
-    return s.str();
-}
+std::string text(double v, int digits = 6) { return significantDigits(v, digits); }
 
 } // namespace
 

@@ -23,6 +23,12 @@ std::string fixedDigits(double v, int digits) {
     return out.str();
 }
 
+std::string significantDigits(double v, int digits) {
+    std::ostringstream out;
+    out << std::setprecision(digits) << v;
+    return out.str();
+}
+
 std::string todayUtc() {
     const std::time_t now = std::time(nullptr);
     std::tm utc{};

@@ -17,6 +17,9 @@ double msSince(std::chrono::steady_clock::time_point start);
 // `v` with exactly `digits` digits after the point.
 std::string fixedDigits(double v, int digits);
 
+// `v` with at most `digits` significant digits, as a stream writes it by default (0.5, 1e+03).
+std::string significantDigits(double v, int digits);
+
 // Today's date in UTC, YYYY-MM-DD.
 std::string todayUtc();
 
