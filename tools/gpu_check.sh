@@ -8,7 +8,7 @@
 # Steps: tests, sanitize, bench (n=60416, radii 1..500), bench-small (n=16384, radii 1..16),
 # render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
 # bench-cloud (the cloud automaton at 512x512x128 and 256x256x64).
-# --prebuilt DIR: use DIR/catlab and DIR/catlab_gpu_tests (built elsewhere for this GPU) when they run
+# --prebuilt DIR: use DIR/catlab, DIR/catlab_backend_tests and DIR/catlab_gpu_tests (built elsewhere for this GPU) when they run
 # here; otherwise build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -37,11 +37,12 @@ log "gpu_check $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD 2>/dev/nul
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$out/summary.txt"
 
 bin=build-gpu/bin
-tests=build-gpu/tests/catlab_gpu_tests
-if [[ -n $prebuilt ]] && "$prebuilt/catlab" --version >/dev/null 2>&1 && "$prebuilt/catlab_gpu_tests" --gtest_list_tests >/dev/null 2>&1; then
+tests=build-gpu/tests # catlab_backend_tests (every backend) and catlab_gpu_tests (the GPU's own)
+if [[ -n $prebuilt ]] && "$prebuilt/catlab" --version >/dev/null 2>&1 && "$prebuilt/catlab_gpu_tests" --gtest_list_tests >/dev/null 2>&1 &&
+    "$prebuilt/catlab_backend_tests" --gtest_list_tests >/dev/null 2>&1; then
     log "using prebuilt binaries from $prebuilt"
     bin=$prebuilt
-    tests=$prebuilt/catlab_gpu_tests
+    tests=$prebuilt
 else
     log "configure + build (sm_$arch)"
     prefix=()
@@ -55,9 +56,11 @@ fi
 
 status=0
 if want tests; then
-    log "GPU tests"
-    "$tests" >"$out/gpu-tests.log" 2>&1 || status=1
-    grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/gpu-tests.log" | tee -a "$out/summary.txt"
+    for suite in backend gpu; do
+        log "$suite tests"
+        "$tests/catlab_${suite}_tests" >"$out/$suite-tests.log" 2>&1 || status=1
+        grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/$suite-tests.log" | tee -a "$out/summary.txt"
+    done
 fi
 if want sanitize; then
     log "compute-sanitizer"
@@ -76,7 +79,7 @@ if want bench; then
 fi
 if want render; then
     log "render tests (EGL, CUDA-GL interop)"
-    render_tests=${tests%/*}/catlab_render_tests
+    render_tests=$tests/catlab_render_tests
     "$render_tests" >"$out/render-tests.log" 2>&1 || status=1
     grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/render-tests.log" | tee -a "$out/summary.txt"
 fi

@@ -7,6 +7,7 @@
 #include "build_info.hpp"
 
 #include "catlab/backend_registry.hpp"
+#include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
 #include "catlab/memory_bandwidth.hpp"
@@ -14,7 +15,6 @@
 #include "catlab/presets.hpp"
 #include "catlab/rule_scaling.hpp"
 #include "catlab/simulator.hpp"
-#include "catlab/step_timer.hpp"
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -86,29 +86,6 @@ std::string nowText() {
     return text;
 }
 
-// Not catlab::reshapeRule: that one maps fraction ranges ([c - 1/2, c + 1/2) / N) and gives other
-// intervals (cat-r16 at r = 1: S2/B2 there, S1..2/B1..2 here). The bench keeps its documented rounding
-// so that its figures stay comparable from run to run.
-Rule scaledRule(int radius, const Rule& templ) {
-    Rule rule = templ;
-    rule.radius = radius;
-    const int n = rule.neighbourhoodSize();
-    const double f = double(n) / double(templ.neighbourhoodSize());
-    auto scale = [&](const CountSet& set) {
-        std::vector<Interval> intervals;
-        for (const Interval& i : set.intervals()) {
-            const int lo = std::clamp(int(std::lround(i.lo * f)), 1, n);
-            const int hi = std::clamp(int(std::lround(i.hi * f)), lo, n);
-            intervals.push_back({lo, hi});
-        }
-        return CountSet(intervals);
-    };
-    rule.survival = scale(templ.survival);
-    rule.birth = scale(templ.birth);
-    rule.validate();
-    return rule;
-}
-
 void checkOptions(const BenchOptions& o) {
     if (o.steps <= 0 || o.steps > kMaxSteps)
         throw Error("--steps must be 1.." + std::to_string(kMaxSteps) + " (got " + std::to_string(o.steps) + ")");
@@ -174,7 +151,8 @@ BenchRule benchRule(int radius, const std::string& ruleSet) {
             return {p->rule, p->name, p->density};
     const Preset* templ = findPreset(kScaledTemplate);
     if (!templ) throw Error(std::string("preset ") + kScaledTemplate + " (the template of scaled rules) is missing");
-    return {scaledRule(radius, templ->rule), "scaled r" + std::to_string(radius), templ->density};
+    const RuleShape shape{radius, templ->rule.neighbourhood, templ->rule.includeCentre};
+    return {reshapeRule(templ->rule, shape), "scaled r" + std::to_string(radius), templ->density};
 }
 
 BenchRule benchRuleFor(int radius, const BenchOptions& options) {
@@ -226,13 +204,13 @@ std::vector<std::string> selectBackends(const std::string& list, std::ostream& n
             throw Error("bad --backends '" + list + "': empty item (known backends: " + registry.knownNames() +
                         ", or all)");
         if (lower(item) == "all") {
-            for (const BackendInfo* info : registry.all()) {
-                if (lower(info->name) == "cpu-naive") continue;
-                if (auto why = info->unavailableReason()) {
-                    notices << "catlab bench: skipping " << info->name << ": " << *why << '\n';
+            for (const BackendSpec& spec : registry.all()) {
+                if (lower(spec.name) == "cpu-naive") continue;
+                if (auto why = spec.unavailableReason()) {
+                    notices << "catlab bench: skipping " << spec.name << ": " << *why << '\n';
                     continue;
                 }
-                add(info->name);
+                add(spec.name);
             }
         } else {
             if (!registry.contains(item))
@@ -247,10 +225,10 @@ std::vector<std::string> selectBackends(const std::string& list, std::ostream& n
 }
 
 // The identifying part of a row.
-BenchRow describeRow(const BackendInfo& info, const BenchRule& rule, int radius, GridSize size) {
+BenchRow describeRow(const BackendSpec& spec, const BenchRule& rule, int radius, GridSize size) {
     BenchRow row;
-    row.backend = info.name;
-    row.onDevice = info.memorySpace == MemorySpace::Device;
+    row.backend = spec.name;
+    row.onDevice = spec.memorySpace == MemorySpace::Device;
     row.radius = radius;
     row.rule = rule.rule.format();
     row.ruleName = rule.name;
@@ -260,24 +238,22 @@ BenchRow describeRow(const BackendInfo& info, const BenchRule& rule, int radius,
 
 // Times one backend on one rule: warm-up, then repeats of `steps` generations (or of as many as fill
 // --seconds), with power and the memory floor when there is a device. Failures become n/a rows.
-BenchRow measureRow(const BackendInfo& info, const BenchRule& rule, int radius, GridSize size,
+BenchRow measureRow(const BackendSpec& spec, const BenchRule& rule, int radius, GridSize size,
                     const BenchOptions& options, const NvmlPower& nvml, std::optional<double> bandwidth) {
-    BenchRow row = describeRow(info, rule, radius, size);
-    std::optional<std::string> why = info.unavailableReason();
-    if (!why) why = info.unsupportedReason(rule.rule);
+    BenchRow row = describeRow(spec, rule, radius, size);
+    std::optional<std::string> why = spec.unavailableReason();
+    if (!why) why = spec.unsupportedReason(rule.rule);
     if (why) {
         row.status = "n/a (" + *why + ")";
         return row;
     }
     try {
-        Simulator sim(rule.rule, size, rule.density, options.seed, info.name);
-        Backend& backend = sim.backend();
-        const std::unique_ptr<StepTimer> timer = makeStepTimer(backend.memorySpace());
-        row.timer = timer->method();
-        if (options.warmup > 0) timer->time(backend, options.warmup);
+        Simulator sim(rule.rule, size, rule.density, options.seed, spec.name);
+        row.timer = sim.stepTimerMethod();
+        if (options.warmup > 0) sim.timedStep(options.warmup);
         row.steps = options.steps;
         if (options.seconds) {
-            const double probeMs = std::max(timer->time(backend, 1), 1e-3);
+            const double probeMs = std::max(sim.timedStep(1), 1e-3);
             row.steps = int(std::clamp(std::lround(*options.seconds * 1e3 / probeMs), 1L, long(kMaxSteps)));
         }
         const bool power = row.onDevice && nvml.available();
@@ -286,7 +262,7 @@ BenchRow measureRow(const BackendInfo& info, const BenchRule& rule, int radius, 
         std::vector<double> perStep, watts;
         const auto start = std::chrono::steady_clock::now();
         for (int r = 0; r < options.repeats; ++r) {
-            perStep.push_back(timer->time(backend, row.steps) / row.steps);
+            perStep.push_back(sim.timedStep(row.steps) / row.steps);
             if (power)
                 if (auto w = nvml.powerWatts()) watts.push_back(*w);
         }
@@ -305,7 +281,7 @@ BenchRow measureRow(const BackendInfo& info, const BenchRule& rule, int radius, 
             row.watts = median(watts);
             row.joulesPerStep = *row.watts * row.msMedian * 1e-3;
         }
-        if (row.onDevice && bandwidth) row.floorMs = cells * backend.bytesPerCellStep() / *bandwidth * 1e3;
+        if (row.onDevice && bandwidth) row.floorMs = cells * sim.bytesPerCellStep() / *bandwidth * 1e3;
         row.measured = true;
         row.status = "ok";
     } catch (const std::bad_alloc&) {
@@ -494,8 +470,9 @@ void addBenchCommand(CLI::App& app) {
     bench->footer(
         "Rules: with --rule-set cat (the default), radius r in 1..16 runs the CAT paper's instance, preset\n"
         "cat-r<r>, at its density. Other radii, and every radius with --rule-set scaled, run cat-r16\n"
-        "(R16,C0,M0,S170..296,B170..300,NM, density 0.26) scaled to the neighbourhood size\n"
-        "N(r) = (2r+1)^2 - 1: each count c of S and B becomes round(c * N(r) / 1088), clamped to 1..N(r).\n"
+        "(R16,C0,M0,S170..296,B170..300,NM, density 0.26) reshaped to the radius as the window's radius\n"
+        "control does: each interval keeps its fraction of the neighbourhood (a count c stands for the\n"
+        "fractions [c - 1/2, c + 1/2) / N(r), N(r) = (2r+1)^2 - 1).\n"
         "--rule replaces the rule set with one preset or rule string (a preset at its density, a rule string\n"
         "at 0.5); --radius then defaults to the rule's own radius, and other radii get the rule reshaped to\n"
         "them (each interval keeps its fraction of the neighbourhood, as the GUI's radius control does).\n"

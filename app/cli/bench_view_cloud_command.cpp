@@ -16,9 +16,9 @@
 
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
+#include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
-#include "catlab/step_timer.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -13,12 +13,12 @@
 #include "render/view_source.hpp"
 
 #include "catlab/backend_registry.hpp"
+#include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rule_scaling.hpp"
 #include "catlab/simulator.hpp"
-#include "catlab/step_timer.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -57,30 +57,29 @@ using Clock = std::chrono::steady_clock;
 // The backend that steps this scene fastest here: each candidate times a few steps on the real grid.
 // GPU backends when there are any, else the CPU ones; never the cpu-naive oracle unless it is all there is.
 std::string fastestBackend(const Rule& rule, GridSize size, double density, std::uint64_t seed, std::ostream& out) {
-    std::vector<const BackendInfo*> candidates;
+    std::vector<const BackendSpec*> candidates;
     for (MemorySpace space : {MemorySpace::Device, MemorySpace::Host}) {
-        for (const BackendInfo* info : BackendRegistry::instance().all())
-            if (info->memorySpace == space && info->name != "cpu-naive" && !info->unavailableReason() &&
-                !info->unsupportedReason(rule))
-                candidates.push_back(info);
+        for (const BackendSpec& spec : BackendRegistry::instance().all())
+            if (spec.memorySpace == space && spec.name != "cpu-naive" && !spec.unavailableReason() &&
+                !spec.unsupportedReason(rule))
+                candidates.push_back(&spec);
         if (!candidates.empty()) break;
     }
     if (candidates.empty()) return "cpu-naive";
     std::string best;
     double bestMs = std::numeric_limits<double>::infinity();
-    for (const BackendInfo* info : candidates) {
+    for (const BackendSpec* spec : candidates) {
         try {
-            Simulator sim(rule, size, density, seed, info->name);
-            const std::unique_ptr<StepTimer> timer = makeStepTimer(info->memorySpace);
-            timer->time(sim.backend(), 1); // warm-up
-            const double ms = timer->time(sim.backend(), 3) / 3.0;
-            out << "  " << std::left << std::setw(10) << info->name << fixedDigits(ms, 3) << " ms/step\n";
+            Simulator sim(rule, size, density, seed, spec->name);
+            sim.timedStep(1); // warm-up
+            const double ms = sim.timedStep(3) / 3.0;
+            out << "  " << std::left << std::setw(10) << spec->name << fixedDigits(ms, 3) << " ms/step\n";
             if (ms < bestMs) {
                 bestMs = ms;
-                best = info->name;
+                best = spec->name;
             }
         } catch (const Error& e) {
-            out << "  " << std::left << std::setw(10) << info->name << "skipped: " << e.what() << '\n';
+            out << "  " << std::left << std::setw(10) << spec->name << "skipped: " << e.what() << '\n';
         }
     }
     if (best.empty()) throw Error("no backend here could step rule " + rule.format());
@@ -144,7 +143,6 @@ int runBenchView(const BenchViewOptions& o) {
     } // "auto" and names go to the simulator as they are
 
     Simulator sim(rule, grid, density, o.seed, backend);
-    const std::unique_ptr<StepTimer> timer = makeStepTimer(sim.backend().memorySpace());
     render::ViewSource source(o.upload == "host" ? render::ViewUpload::HostOnly : render::ViewUpload::Auto);
     const render::ViewRenderer renderer;
     const render::OffscreenFrame target(frame.width, frame.height);
@@ -171,7 +169,7 @@ int runBenchView(const BenchViewOptions& o) {
     }
     // The same frames with every phase waited for, to see where the time goes.
     for (int f = 0; f < o.frames; ++f) {
-        s.step.push_back(timer->time(sim.backend(), 1));
+        s.step.push_back(sim.timedStep(1));
         Clock::time_point start = Clock::now();
         source.update(sim, window);
         glFinish();
@@ -198,7 +196,7 @@ int runBenchView(const BenchViewOptions& o) {
               << " ms = " << fixedDigits(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after "
               << o.warmup << " warm-up (min " << fixedDigits(*std::min_element(s.frame.begin(), s.frame.end()), 3)
               << ", max " << fixedDigits(*std::max_element(s.frame.begin(), s.frame.end()), 3) << ")\n";
-    std::cout << "split (each phase waited for): step " << fixedDigits(stepMs, 3) << " ms (" << timer->method()
+    std::cout << "split (each phase waited for): step " << fixedDigits(stepMs, 3) << " ms (" << sim.stepTimerMethod()
               << "), export + upload " << fixedDigits(exportMs, 3) << " ms, draw " << fixedDigits(drawMs, 3) << " ms\n";
 
     if (o.csvPath) {
@@ -212,7 +210,7 @@ int runBenchView(const BenchViewOptions& o) {
         csv << frame.width << ',' << frame.height << ',' << grid.width << ',' << grid.height << ','
             << csvField(rule.format()) << ',' << sim.backendName() << ',' << render::toString(source.lastPath()) << ','
             << cellsPerPixel << ',' << o.frames << ',' << frameMs << ',' << 1000.0 / frameMs << ',' << stepMs << ','
-            << exportMs << ',' << drawMs << ',' << timer->method() << ',' << csvField(gpu) << ','
+            << exportMs << ',' << drawMs << ',' << sim.stepTimerMethod() << ',' << csvField(gpu) << ','
             << csvField(context.description()) << ',' << todayUtc() << ',' << CATLAB_GIT_COMMIT << '\n';
         if (!csv) throw Error("cannot write " + *o.csvPath);
     }

@@ -9,8 +9,8 @@
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/cloud/cloud_volume_io.hpp"
+#include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
-#include "catlab/step_timer.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -21,12 +21,12 @@ void addBackendsCommand(CLI::App& app) {
     cmd->callback([scene] {
         std::cout << std::left << std::setw(11) << "backend" << std::setw(6) << "where" << std::setw(11) << "available"
                   << "rules\n";
-        for (const BackendInfo* info : BackendRegistry::instance().all()) {
-            const auto why = info->unavailableReason();
-            std::cout << std::setw(11) << info->name << std::setw(6)
-                      << (info->memorySpace == MemorySpace::Device ? "GPU" : "CPU") << std::setw(11)
-                      << (why ? "no" : "yes") << info->rulesSummary << '\n';
-            std::cout << std::setw(17) << "" << info->description << '\n';
+        for (const BackendSpec& spec : BackendRegistry::instance().all()) {
+            const auto why = spec.unavailableReason();
+            std::cout << std::setw(11) << spec.name << std::setw(6)
+                      << (spec.memorySpace == MemorySpace::Device ? "GPU" : "CPU") << std::setw(11)
+                      << (why ? "no" : "yes") << spec.rulesSummary << '\n';
+            std::cout << std::setw(17) << "" << spec.description << '\n';
             if (why)
                 std::cout << std::setw(17) << ""
                           << "not available: " << *why << '\n';

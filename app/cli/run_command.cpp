@@ -58,7 +58,7 @@ int runScene(const RunOptions& options, std::ostream& out) {
         const long long n = std::min(chunk, options.steps - done);
         const auto t0 = std::chrono::steady_clock::now();
         sim->step(int(n));
-        sim->backend().synchronize();
+        sim->synchronize();
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         done += n;
         bar.update(done);

@@ -42,7 +42,6 @@ void applyRuleText(Lab& lab, const std::string& text) {
 void applyRuleShape(Lab& lab, const RuleShape& shape) {
     Rule rule = reshapeRule(lab.shapeBase, shape);
     rule.states = lab.session.rule().states;
-    rule.validate();
     lab.session.setRule(rule, std::string());
     ruleChanged(lab);
 }
@@ -50,7 +49,6 @@ void applyRuleShape(Lab& lab, const RuleShape& shape) {
 void applyStates(Lab& lab, int states) {
     Rule rule = lab.session.rule();
     rule.states = states;
-    rule.validate();
     lab.session.setRule(rule, std::string());
     lab.shapeBase.states = states;
     ruleChanged(lab);

@@ -12,10 +12,10 @@ namespace catlab::gui {
 namespace {
 
 // Whether each backend runs on this machine does not change while catlab runs; asked once.
-const std::optional<std::string>& unavailableReason(const BackendInfo& info) {
+const std::optional<std::string>& unavailableReason(const BackendSpec& spec) {
     static std::map<std::string, std::optional<std::string>> cache;
-    auto it = cache.find(info.name);
-    if (it == cache.end()) it = cache.emplace(info.name, info.unavailableReason()).first;
+    auto it = cache.find(spec.name);
+    if (it == cache.end()) it = cache.emplace(spec.name, spec.unavailableReason()).first;
     return it->second;
 }
 
@@ -31,21 +31,21 @@ void drawBackendSection(Lab& lab) {
     ImGui::TableSetupColumn("here / this rule");
     ImGui::TableSetupColumn("ms/step");
     ImGui::TableHeadersRow();
-    for (const BackendInfo* info : BackendRegistry::instance().all()) {
-        const auto& unavailable = unavailableReason(*info);
-        const auto unsupported = unavailable ? std::nullopt : info->unsupportedReason(rule);
+    for (const BackendSpec& spec : BackendRegistry::instance().all()) {
+        const auto& unavailable = unavailableReason(spec);
+        const auto unsupported = unavailable ? std::nullopt : spec.unsupportedReason(rule);
         const bool usable = !unavailable && !unsupported;
-        const bool current = info->name == lab.session.backendName();
+        const bool current = spec.name == lab.session.backendName();
 
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::BeginDisabled(!usable);
-        const std::string label = info->name + (info->memorySpace == MemorySpace::Device ? "  (GPU)" : "  (CPU)");
+        const std::string label = spec.name + (spec.memorySpace == MemorySpace::Device ? "  (GPU)" : "  (CPU)");
         if (ImGui::Selectable(label.c_str(), current, ImGuiSelectableFlags_SpanAllColumns) && !current)
-            tryAction(lab, "backend: " + info->name, [&] { switchBackend(lab, info->name); });
+            tryAction(lab, "backend: " + spec.name, [&] { switchBackend(lab, spec.name); });
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("%s\n%s", info->description.c_str(), info->rulesSummary.c_str());
+            ImGui::SetTooltip("%s\n%s", spec.description.c_str(), spec.rulesSummary.c_str());
 
         ImGui::TableNextColumn();
         if (unavailable)
@@ -58,7 +58,7 @@ void drawBackendSection(Lab& lab) {
             ImGui::SetTooltip("%s", (unavailable ? *unavailable : *unsupported).c_str());
 
         ImGui::TableNextColumn();
-        if (const auto ms = lastMs.find(info->name); ms != lastMs.end())
+        if (const auto ms = lastMs.find(spec.name); ms != lastMs.end())
             ImGui::Text("%.3f", ms->second);
         else
             ImGui::TextDisabled("-");

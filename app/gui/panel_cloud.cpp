@@ -2,6 +2,7 @@
 #include "gui/cloud_actions.hpp"
 #include "gui/panel_sections.hpp"
 
+#include "catlab/cloud/cloud_backend_registry.hpp"
 #include "catlab/cloud/cloud_density.hpp"
 
 #include <imgui.h>
@@ -108,13 +109,15 @@ void drawCloudSection(Lab& lab, PanelState& state) {
         tryAction(lab, "cloud volume " + cloud::sizeText(wanted), [&] { resizeCloud(lab, wanted); });
     }
     ImGui::TextDisabled("now %s cells, backend %s", cloud::sizeText(size).c_str(), sim.backendName());
-    for (const char* name : {"cpu", "cuda"}) {
+    for (const cloud::CloudBackendSpec& spec : cloud::CloudBackendRegistry::instance().all()) {
         ImGui::SameLine();
-        const bool current = std::string(sim.backendName()) == name;
-        if (ImGui::SmallButton(name) && !current)
-            tryAction(lab, std::string("cloud backend ") + name, [&] { switchCloudBackend(lab, name); });
-        if (ImGui::IsItemHovered())
-            if (auto why = cloud::cloudBackendUnavailable(name)) ImGui::SetTooltip("%s", why->c_str());
+        const bool current = spec.name == sim.backendName();
+        if (ImGui::SmallButton(spec.name.c_str()) && !current)
+            tryAction(lab, "cloud backend " + spec.name, [&] { switchCloudBackend(lab, spec.name); });
+        if (ImGui::IsItemHovered()) {
+            const auto why = spec.unavailableReason();
+            ImGui::SetTooltip("%s%s%s", spec.description.c_str(), why ? "\nnot here: " : "", why ? why->c_str() : "");
+        }
     }
 }
 

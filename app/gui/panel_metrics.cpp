@@ -42,10 +42,8 @@ void drawMetricsSection(Lab& lab, PanelState& state) {
     if (!m.watts() && ImGui::IsItemHovered() && !m.powerUnavailableReason().empty())
         ImGui::SetTooltip("%s", m.powerUnavailableReason().c_str());
     row("energy/step", format("%.4g J", m.joulesPerStep()).c_str());
-    ImGui::TextDisabled("backend %s, %s", lab.session.backendName().c_str(),
-                        lab.session.simulator().backend().memorySpace() == MemorySpace::Device
-                            ? "timed with CUDA events"
-                            : "timed with steady_clock");
+    ImGui::TextDisabled("backend %s, timed with %s", lab.session.backendName().c_str(),
+                        lab.session.simulator().stepTimerMethod());
 }
 
 } // namespace catlab::gui

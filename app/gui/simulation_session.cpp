@@ -1,7 +1,6 @@
 #include "gui/simulation_session.hpp"
 
 #include "catlab/backend_choice.hpp"
-#include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
 
@@ -35,80 +34,56 @@ std::string SimulationSession::requestedBackend() const {
 }
 
 void SimulationSession::adopt(std::unique_ptr<Simulator> next) {
-    auto timer = makeStepTimer(next->backend().memorySpace());
     sim_ = std::move(next);
-    timer_ = std::move(timer);
     ++revision_;
 }
 
 double SimulationSession::step(int generations) {
     if (generations <= 0) return 0;
-    // Through the backend, so the timer sees exactly the step; the session counts generations itself.
-    const double ms = timer_->time(sim_->backend(), generations);
-    generation_ += std::uint64_t(generations);
-    return ms;
+    return sim_->timedStep(generations);
 }
 
 void SimulationSession::setRule(const Rule& rule, const std::string& name) {
-    rule.validate();
-    notice_.clear();
-    const BackendInfo& current = BackendRegistry::instance().find(sim_->backendName());
-    if (sim_->autoBackend() || !current.unsupportedReason(rule)) { // under auto the simulator picks again
-        sim_->setRule(rule);
-        ++revision_;
-    } else {
-        // The state moves to a backend that can compute the rule; built before the old one goes.
-        const std::string backend = chooseBackend(rule, size()).name;
-        Grid state = sim_->snapshot();
-        for (Cell& c : state.cells())
-            if (c >= rule.states) c = 0;
-        adopt(makeSimulator(state.size(), rule, state, backend));
-        notice_ = "backend " + current.name + " cannot compute this rule; switched to " + sim_->backendName();
-    }
+    sim_->setRule(rule); // throws before changing anything
+    notice_ = sim_->notice();
     ruleName_ = name;
+    ++revision_;
 }
 
 void SimulationSession::switchBackend(const std::string& name) {
-    notice_.clear();
     sim_->switchBackend(name); // throws before changing anything when the backend cannot be had
-    timer_ = makeStepTimer(sim_->backend().memorySpace());
+    notice_.clear();
     ++revision_;
 }
 
 void SimulationSession::resize(GridSize size) {
-    notice_.clear();
     checkGridSize(size, &sim_->rule());
     adopt(makeSimulator(size, sim_->rule(), size, density_, seed_, requestedBackend()));
-    generation_ = 0;
+    notice_.clear();
 }
 
 void SimulationSession::reset(double density, std::uint64_t seed) {
-    notice_.clear();
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     adopt(makeSimulator(size(), sim_->rule(), size(), density, seed, requestedBackend()));
     density_ = density;
     seed_ = seed;
-    generation_ = 0;
+    notice_.clear();
 }
 
 void SimulationSession::clear() {
-    notice_.clear();
     adopt(makeSimulator(size(), sim_->rule(), size(), 0.0, seed_, requestedBackend()));
-    generation_ = 0;
+    notice_.clear();
 }
 
 void SimulationSession::load(const Grid& grid, const Rule& rule, const std::string& name) {
-    notice_.clear();
-    rule.validate();
-    checkGridSize(grid.size(), &rule);
-    std::string backend = requestedBackend();
-    if (!sim_->autoBackend() && BackendRegistry::instance().find(backend).unsupportedReason(rule)) {
-        backend = chooseBackend(rule, grid.size()).name;
-        notice_ = "backend " + sim_->backendName() + " cannot compute this rule; switched to " + backend;
+    try {
+        sim_->load(grid, rule); // throws before changing anything
+    } catch (const std::bad_alloc&) {
+        throw Error("not enough memory for a " + formatGridSize(grid.size()) + " grid");
     }
-    adopt(makeSimulator(grid.size(), rule, grid, backend));
+    notice_ = sim_->notice();
     ruleName_ = name;
-    generation_ = 0;
+    ++revision_;
 }
 
 void SimulationSession::writeCells(const CellRect& rect, std::span<const Cell> cells) {

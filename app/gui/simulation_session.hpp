@@ -4,7 +4,6 @@
 #include "catlab/grid.hpp"
 #include "catlab/rule.hpp"
 #include "catlab/simulator.hpp"
-#include "catlab/step_timer.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -32,8 +31,8 @@ class SimulationSession {
   public:
     explicit SimulationSession(const SceneStart& start);
 
-    // Advances `generations` and returns the milliseconds they took (StepTimer: CUDA events for
-    // device backends, so the figure is GPU time).
+    // Advances `generations` and returns the milliseconds they took (Simulator::timedStep: CUDA
+    // events for device backends, so the figure is GPU time).
     double step(int generations);
 
     // Keeps the cells (cells in states the new rule lacks die). When the current backend cannot
@@ -57,7 +56,7 @@ class SimulationSession {
     const std::string& ruleName() const { return ruleName_; }
     GridSize size() const { return sim_->size(); }
     const std::string& backendName() const { return sim_->backendName(); }
-    std::uint64_t generation() const { return generation_; }
+    std::uint64_t generation() const { return sim_->generation(); }
     double density() const { return density_; }
     std::uint64_t seed() const { return seed_; }
     // A note about the last change that the user should see (e.g. the backend changed with the rule).
@@ -71,11 +70,9 @@ class SimulationSession {
     std::string requestedBackend() const;
 
     std::unique_ptr<Simulator> sim_;
-    std::unique_ptr<StepTimer> timer_;
     std::string ruleName_;
     double density_ = 0.5;
     std::uint64_t seed_ = 1;
-    std::uint64_t generation_ = 0;
     std::uint64_t revision_ = 0;
     std::string notice_;
 };

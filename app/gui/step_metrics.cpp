@@ -1,6 +1,6 @@
 #include "gui/step_metrics.hpp"
 
-#include "catlab/step_timer.hpp"
+#include "catlab/cuda_device.hpp"
 
 namespace catlab::gui {
 

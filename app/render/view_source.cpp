@@ -22,7 +22,7 @@ GLuint ViewSource::update(const Simulator& simulator, const ViewWindow& window) 
     if (window.width <= 0 || window.height <= 0) return 0;              // a minimised window: nothing to show
     makeViewMapping(window, simulator.size(), simulator.rule().states); // a bad window fails before GL work
     resizeTexture(window.width, window.height);
-    const bool onDevice = simulator.backend().memorySpace() == MemorySpace::Device;
+    const bool onDevice = simulator.memorySpace() == MemorySpace::Device;
     if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ && exportThroughInterop(simulator, window)) {
         lastPath_ = ViewPath::CudaInterop;
         return texture_.get();

@@ -1,6 +1,6 @@
 // `base`: one thread per cell, every neighbour read straight from global memory.
 #include "byte_grid_backend.cuh"
-#include "cuda_backends.hpp"
+#include "catlab/backend_spec.hpp"
 #include "fast_path.cuh"
 #include "tile_grid.cuh"
 
@@ -84,9 +84,17 @@ class BaseBackend final : public ByteGridBackend {
 
 } // namespace
 
-CudaBackendFactory baseBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<BaseBackend>(); }, deviceRuleUnsupported,
-            "any rule (up to 16 count intervals per set)"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec base() {
+    return {.name = "base",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: one cell per thread, neighbourhood read from global memory",
+            .rulesSummary = "any rule (up to 16 count intervals per set)",
+            .unsupportedReason = cuda::deviceRuleUnsupported,
+            .create = makeBackend<cuda::BaseBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

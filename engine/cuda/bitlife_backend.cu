@@ -5,8 +5,8 @@
 // (8, 4, 2, 1) of the run-time evaluator.
 #include "bit_grid.cuh"
 #include "bitlife_pass.cuh"
+#include "catlab/backend_spec.hpp"
 #include "cell_rect_access.cuh"
-#include "cuda_backends.hpp"
 #include "device_staging.hpp"
 #include "view_export.cuh"
 
@@ -242,9 +242,17 @@ std::optional<std::string> bitlifeUnsupported(const Rule& rule) {
 
 } // namespace
 
-CudaBackendFactory bitlifeBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<BitLifeBackend>(); }, bitlifeUnsupported,
-            "radius 1, 2 states, Moore (any B/S rule, B0 and M1 included)"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec bitlife() {
+    return {.name = "bitlife",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: one bit per cell, bit-sliced counts, 16 generations per pass in registers (radius 1)",
+            .rulesSummary = "radius 1, 2 states, Moore (any B/S rule, B0 and M1 included)",
+            .unsupportedReason = cuda::bitlifeUnsupported,
+            .create = makeBackend<cuda::BitLifeBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

@@ -3,8 +3,8 @@
 // Neumann). Cells live in bit planes (bit_planes.cuh): one bit per cell with two states.
 #include "boxsum_launch.hpp"
 #include "byte_grid_backend.cuh"
+#include "catlab/backend_spec.hpp"
 #include "cell_rect_access.cuh"
-#include "cuda_backends.hpp"
 #include "device_rule.cuh"
 #include "view_export.cuh"
 
@@ -138,9 +138,17 @@ std::optional<std::string> boxsumUnsupported(const Rule& rule) {
 
 } // namespace
 
-CudaBackendFactory boxsumBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<BoxsumBackend>(); }, boxsumUnsupported,
-            "radius 1..500, Moore and von Neumann, any states (up to 16 count intervals per set)"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec boxsum() {
+    return {.name = "boxsum",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: running box and diagonal sums over 1-bit cell planes, O(1) per cell at any radius",
+            .rulesSummary = "radius 1..500, Moore and von Neumann, any states (up to 16 count intervals per set)",
+            .unsupportedReason = cuda::boxsumUnsupported,
+            .create = makeBackend<cuda::BoxsumBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

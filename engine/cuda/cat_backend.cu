@@ -5,7 +5,7 @@
 // docs/benchmarks.md ("cat beyond the paper") has the measured alternatives: half-precision tiles (the
 // paper's kernel), float accumulators and 1-bit products were slower.
 #include "cat_stream_kernel.cuh"
-#include "cuda_backends.hpp"
+#include "catlab/backend_spec.hpp"
 #include "padded_grid_backend.cuh"
 
 namespace catlab::cuda {
@@ -80,9 +80,17 @@ std::optional<std::string> catUnsupported(const Rule& rule) {
 
 } // namespace
 
-CudaBackendFactory catBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<CatBackend>(); }, catUnsupported,
-            "Moore neighbourhoods, radius 1..127 (up to 16 count intervals per set)"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec cat() {
+    return {.name = "cat",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: neighbourhood sums as 8-bit matrix products on tensor cores (WMMA)",
+            .rulesSummary = "Moore neighbourhoods, radius 1..127 (up to 16 count intervals per set)",
+            .unsupportedReason = cuda::catUnsupported,
+            .create = makeBackend<cuda::CatBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

@@ -5,6 +5,7 @@
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
 
+#include "catlab/cloud/cloud_backend_registry.hpp"
 #include "catlab/cloud/packed_density.hpp"
 #include "catlab/cloud/packed_step.hpp"
 #include "catlab/error.hpp"
@@ -213,14 +214,18 @@ class CudaCloudSimulation final : public CloudSimulation {
 } // namespace
 } // namespace cuda
 
-std::optional<std::string> cudaCloudUnavailable() {
-    if (const char* why = catlab::cuda::unavailableReason(); *why) return std::string(why);
-    return std::nullopt;
+namespace backends {
+
+CloudBackendSpec cuda() {
+    return {.name = "cuda",
+            .memorySpace = MemorySpace::Device,
+            .description = "bit-packed on the GPU: 32 cells per word per field",
+            .create = [](CloudSize size, const CloudParams& params) -> std::unique_ptr<CloudSimulation> {
+                return std::make_unique<catlab::cloud::cuda::CudaCloudSimulation>(size, params);
+            }};
 }
 
-std::unique_ptr<CloudSimulation> makeCudaCloudSimulation(CloudSize size, const CloudParams& params) {
-    return std::make_unique<cuda::CudaCloudSimulation>(size, params);
-}
+} // namespace backends
 
 void blendDensityOnDevice(const std::uint8_t* from, const std::uint8_t* to, std::uint8_t* out, std::size_t count,
                           int weight256) {

@@ -4,7 +4,7 @@
 // column span and drops the one leaving at the top, so a cell costs ~2(2r+1) reads, not (2r+1)^2.
 // Large radii stream the halo tile through shared memory in bands of columns.
 #include "byte_grid_backend.cuh"
-#include "cuda_backends.hpp"
+#include "catlab/backend_spec.hpp"
 #include "fast_path.cuh"
 #include "halo_band.cuh"
 #include "tile_grid.cuh"
@@ -173,9 +173,17 @@ class CoarseBackend final : public ByteGridBackend {
 
 } // namespace
 
-CudaBackendFactory coarseBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<CoarseBackend>(); }, deviceRuleUnsupported,
-            "any rule (up to 16 count intervals per set), radius 1..500"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec coarse() {
+    return {.name = "coarse",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: large shared-memory tile, thread coarsening",
+            .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
+            .unsupportedReason = cuda::deviceRuleUnsupported,
+            .create = makeBackend<cuda::CoarseBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

@@ -45,26 +45,4 @@ class CudaEventTimer final : public StepTimer {
 
 std::unique_ptr<StepTimer> makeCudaEventTimer() { return std::make_unique<CudaEventTimer>(); }
 
-std::string cudaDeviceName() {
-    if (*cuda::unavailableReason()) return {};
-    int device = 0;
-    cudaDeviceProp properties{};
-    if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&properties, device) != cudaSuccess) {
-        cudaGetLastError();
-        return {};
-    }
-    return properties.name;
-}
-
-std::string cudaDevicePciBusId() {
-    if (*cuda::unavailableReason()) return {};
-    int device = 0;
-    char id[32] = {};
-    if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetPCIBusId(id, int(sizeof id), device) != cudaSuccess) {
-        cudaGetLastError();
-        return {};
-    }
-    return id;
-}
-
 } // namespace catlab

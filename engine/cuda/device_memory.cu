@@ -2,10 +2,21 @@
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
 #include "cuda_check.hpp"
+#include "device_buffer.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace catlab {
+namespace {
+
+__global__ void clearStatesKernel(Cell* cells, std::size_t count, int states) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
+         i += std::size_t(gridDim.x) * blockDim.x)
+        if (cells[i] >= states) cells[i] = 0;
+}
+
+} // namespace
 
 void* allocateDeviceBytes(std::size_t bytes) {
     if (const char* why = cuda::unavailableReason(); *why) throw Error(std::string("cannot use the GPU: ") + why);
@@ -20,6 +31,15 @@ void* allocateDeviceBytes(std::size_t bytes) {
 }
 
 void freeDeviceBytes(void* pointer) noexcept { cudaFree(pointer); }
+
+void clearStatesOnDevice(CellBuffer cells, int states) {
+    const std::size_t count = std::size_t(cells.size.width) * std::size_t(cells.size.height);
+    if (count == 0) return;
+    const unsigned threads = 256;
+    const unsigned blocks = unsigned(std::min<std::size_t>(cuda::blocksFor(count, threads), 65536));
+    clearStatesKernel<<<blocks, threads>>>(cells.data, count, states);
+    CATLAB_CUDA_CHECK_LAUNCH();
+}
 
 void copyRows(void* destination, std::size_t destinationPitch, MemorySpace destinationSpace, const void* source,
               std::size_t sourcePitch, MemorySpace sourceSpace, std::size_t rowBytes, std::size_t rows) {

@@ -4,7 +4,7 @@
 // partial count whose span holds it, so a read serves up to kCells cells. Large radii stream the
 // halo tile through shared memory in bands of rows.
 #include "byte_grid_backend.cuh"
-#include "cuda_backends.hpp"
+#include "catlab/backend_spec.hpp"
 #include "fast_path.cuh"
 #include "halo_band.cuh"
 #include "tile_grid.cuh"
@@ -149,9 +149,17 @@ class McellBackend final : public ByteGridBackend {
 
 } // namespace
 
-CudaBackendFactory mcellBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<McellBackend>(); }, deviceRuleUnsupported,
-            "any rule (up to 16 count intervals per set), radius 1..500"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec mcell() {
+    return {.name = "mcell",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: several cells per thread sharing neighbourhood reads",
+            .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
+            .unsupportedReason = cuda::deviceRuleUnsupported,
+            .create = makeBackend<cuda::McellBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

@@ -6,7 +6,7 @@
 // costs 2r+1 row loads and 2r+1 shift-adds per word. Column sums stay below 256 (r <= 127) and the
 // counts are accumulated in 16-bit lanes (at most 255^2). The transition (catlab::Transition's) is read from a
 // per-count bit table in shared memory.
-#include "cuda_backends.hpp"
+#include "catlab/backend_spec.hpp"
 #include "padded_grid_backend.cuh"
 #include "tile_grid.cuh"
 
@@ -189,9 +189,17 @@ std::optional<std::string> packUnsupported(const Rule& rule) {
 
 } // namespace
 
-CudaBackendFactory packBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<PackBackend>(); }, packUnsupported,
-            "radius 1..127, any neighbourhood (up to 16 count intervals per set)"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec pack() {
+    return {.name = "pack",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: 8 one-byte cells packed in a 64-bit word, bitwise neighbourhood work",
+            .rulesSummary = "radius 1..127, any neighbourhood (up to 16 count intervals per set)",
+            .unsupportedReason = cuda::packUnsupported,
+            .create = makeBackend<cuda::PackBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

@@ -2,7 +2,7 @@
 // shared memory, so each cell of the tile is read from global memory once per block instead of once
 // per neighbour. Large radii stream the halo through shared memory in bands of rows.
 #include "byte_grid_backend.cuh"
-#include "cuda_backends.hpp"
+#include "catlab/backend_spec.hpp"
 #include "fast_path.cuh"
 #include "halo_band.cuh"
 #include "tile_grid.cuh"
@@ -108,9 +108,17 @@ class SharedBackend final : public ByteGridBackend {
 
 } // namespace
 
-CudaBackendFactory sharedBackendFactory() {
-    return {[]() -> std::unique_ptr<Backend> { return std::make_unique<SharedBackend>(); }, deviceRuleUnsupported,
-            "any rule (up to 16 count intervals per set), radius 1..500"};
+} // namespace catlab::cuda
+
+namespace catlab::backends {
+
+BackendSpec shared() {
+    return {.name = "shared",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: shared-memory tile with halo",
+            .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
+            .unsupportedReason = cuda::deviceRuleUnsupported,
+            .create = makeBackend<cuda::SharedBackend>};
 }
 
-} // namespace catlab::cuda
+} // namespace catlab::backends

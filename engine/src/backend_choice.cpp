@@ -137,18 +137,18 @@ double BackendTimings::estimate(std::string_view backend, int radius) const {
 
 BackendChoice chooseBackend(const Rule& rule, GridSize size, const BackendTimings& timings) {
     struct Candidate {
-        const BackendInfo* info;
+        const BackendSpec* spec;
         bool device;
         double rate; // 0 when unmeasured
         size_t order;
     };
     std::vector<Candidate> candidates;
-    const std::vector<const BackendInfo*> backends = BackendRegistry::instance().all();
+    const std::vector<BackendSpec>& backends = BackendRegistry::instance().all();
     for (size_t i = 0; i < backends.size(); ++i) {
-        const BackendInfo* info = backends[i];
-        if (info->unavailableReason() || info->unsupportedReason(rule)) continue;
+        const BackendSpec& spec = backends[i];
+        if (spec.unavailableReason() || spec.unsupportedReason(rule)) continue;
         candidates.push_back(
-            {info, info->memorySpace == MemorySpace::Device, timings.estimate(info->name, rule.radius), i});
+            {&spec, spec.memorySpace == MemorySpace::Device, timings.estimate(spec.name, rule.radius), i});
     }
     if (candidates.empty()) throw Error("no backend here computes rule " + rule.format());
     const auto best =
@@ -159,14 +159,14 @@ BackendChoice chooseBackend(const Rule& rule, GridSize size, const BackendTiming
             return a.order < b.order;
         });
     std::ostringstream reason;
-    reason << "auto picked " << best->info->name << " for " << rule.format() << " on " << size.width << 'x'
+    reason << "auto picked " << best->spec->name << " for " << rule.format() << " on " << size.width << 'x'
            << size.height << ": ";
     if (best->rate > 0)
         reason << "fastest measured of " << candidates.size() << " exact backends here (about " << std::setprecision(2)
                << best->rate << " cell updates/s at radius " << rule.radius << ')';
     else
         reason << "first of " << candidates.size() << " exact backends here (none measured)";
-    return {best->info->name, reason.str()};
+    return {best->spec->name, reason.str()};
 }
 
 std::string resolveBackendName(std::string_view name, const Rule& rule, GridSize size) {

@@ -1,64 +1,73 @@
 #include "catlab/backend_registry.hpp"
 
-#include "catlab/error.hpp"
-
-#include <cctype>
+#include "catlab/cuda_device.hpp"
 
 namespace catlab {
+namespace backends {
+
+#define CATLAB_HOST_BACKEND(id) BackendSpec id();
+#ifdef CATLAB_HAVE_CUDA
+#define CATLAB_DEVICE_BACKEND(id) BackendSpec id();
+#else
+#define CATLAB_DEVICE_BACKEND(id)
+#endif
+#include "backend_list.def"
+#undef CATLAB_HOST_BACKEND
+#undef CATLAB_DEVICE_BACKEND
+
 namespace {
 
-std::string key(std::string_view name) {
-    std::string k(name);
-    for (char& c : k) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return k;
+// Without CUDA a device backend is listed by its name, never available.
+[[maybe_unused]] BackendSpec notBuilt(const char* name) {
+    return {.name = name,
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA backend, not in this build",
+            .rulesSummary = "-",
+            .unsupportedReason = computesEveryRule,
+            .create = []() -> std::unique_ptr<Backend> { throw Error(*cudaUnavailableReason()); }};
+}
+
+// With CUDA a device backend's spec must carry the name builds without CUDA list it by.
+[[maybe_unused]] BackendSpec named(std::string_view id, BackendSpec spec) {
+    if (spec.name != id)
+        throw Error("backend list: the spec of '" + std::string(id) + "' is named '" + spec.name + "'");
+    return spec;
+}
+
+std::vector<BackendSpec> builtIn() {
+    std::vector<BackendSpec> specs;
+#define CATLAB_HOST_BACKEND(id) specs.push_back(id());
+#ifdef CATLAB_HAVE_CUDA
+#define CATLAB_DEVICE_BACKEND(id) specs.push_back(named(#id, id()));
+#else
+#define CATLAB_DEVICE_BACKEND(id) specs.push_back(notBuilt(#id));
+#endif
+#include "backend_list.def"
+#undef CATLAB_HOST_BACKEND
+#undef CATLAB_DEVICE_BACKEND
+    return specs;
 }
 
 } // namespace
+} // namespace backends
 
-BackendRegistry& BackendRegistry::instance() {
-    static BackendRegistry registry = [] {
-        BackendRegistry r;
-        registerCpuBackends(r);
-        registerCudaBackends(r);
-        return r;
-    }();
+std::optional<std::string> BackendSpec::unavailableReason() const {
+    if (memorySpace == MemorySpace::Host) return std::nullopt;
+    return cudaUnavailableReason();
+}
+
+const BackendRegistry& BackendRegistry::instance() {
+    static const BackendRegistry registry(backends::builtIn());
     return registry;
 }
 
-void BackendRegistry::add(BackendInfo info) {
-    std::string k = key(info.name);
-    if (byKey_.contains(k)) throw Error("backend '" + info.name + "' is registered twice");
-    order_.push_back(k);
-    byKey_.emplace(std::move(k), std::move(info));
-}
-
-bool BackendRegistry::contains(std::string_view name) const { return byKey_.contains(key(name)); }
-
-const BackendInfo& BackendRegistry::find(std::string_view name) const {
-    auto it = byKey_.find(key(name));
-    if (it == byKey_.end()) throw Error("unknown backend '" + std::string(name) + "' (known: " + knownNames() + ")");
-    return it->second;
-}
-
-std::vector<const BackendInfo*> BackendRegistry::all() const {
-    std::vector<const BackendInfo*> out;
-    for (const std::string& k : order_) out.push_back(&byKey_.at(k));
-    return out;
-}
-
-std::string BackendRegistry::knownNames() const {
-    std::string out;
-    for (const std::string& k : order_) out += (out.empty() ? "" : ", ") + byKey_.at(k).name;
-    return out;
-}
-
 std::unique_ptr<Backend> BackendRegistry::create(std::string_view name, const Rule& rule, GridSize size) const {
-    const BackendInfo& info = find(name);
-    if (auto why = info.unavailableReason()) throw Error("backend '" + info.name + "' is not available here: " + *why);
-    if (auto why = info.unsupportedReason(rule))
-        throw Error("backend '" + info.name + "' does not support rule " + rule.format() + ": " + *why);
+    const BackendSpec& spec = find(name);
+    if (auto why = spec.unavailableReason()) throw Error("backend '" + spec.name + "' is not available here: " + *why);
+    if (auto why = spec.unsupportedReason(rule))
+        throw Error("backend '" + spec.name + "' does not support rule " + rule.format() + ": " + *why);
     checkGridSize(size, &rule);
-    std::unique_ptr<Backend> backend = info.create();
+    std::unique_ptr<Backend> backend = spec.create();
     backend->configure(rule, size);
     return backend;
 }

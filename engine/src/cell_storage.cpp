@@ -2,6 +2,7 @@
 
 #include "catlab/error.hpp"
 
+#include <algorithm>
 #include <new>
 #include <utility>
 
@@ -40,6 +41,14 @@ void CellStorage::release() noexcept {
     else
         delete[] data_;
     data_ = nullptr;
+}
+
+void clearStatesFrom(CellBuffer cells, int states) {
+    if (states >= kMaxStates) return; // every cell value is a state
+    if (cells.space == MemorySpace::Device) return clearStatesOnDevice(cells, states);
+    const std::size_t count = std::size_t(cells.size.width) * std::size_t(cells.size.height);
+    std::replace_if(
+        cells.data, cells.data + count, [states](Cell c) { return c >= states; }, Cell{0});
 }
 
 } // namespace catlab

@@ -1,9 +1,9 @@
-// Built when catlab has no CUDA support: GPU backends are listed with the reason they are missing,
-// and device memory is refused with a clear message.
-#include "catlab/backend_registry.hpp"
+// Built when catlab has no CUDA support: there is no device, GPU backends are listed as not available
+// (backend_registry.cpp), and device memory is refused with the reason.
 #include "catlab/cell_storage.hpp"
+#include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
-#include "catlab/gpu_backends.hpp"
+#include "catlab/memory_bandwidth.hpp"
 
 #include <cstring>
 
@@ -13,13 +13,10 @@ namespace {
 const char* const kReason = "this catlab was built without CUDA (configure with CATLAB_CUDA=ON on a machine with nvcc)";
 }
 
-void registerCudaBackends(BackendRegistry& registry) {
-    for (const GpuBackendDescription& d : kGpuBackendDescriptions)
-        registry.add({d.name, d.description, "-", MemorySpace::Device,
-                      []() -> std::unique_ptr<Backend> { throw Error(kReason); },
-                      [] { return std::optional<std::string>(kReason); },
-                      [](const Rule&) { return std::optional<std::string>(); }});
-}
+std::optional<std::string> cudaUnavailableReason() { return std::string(kReason); }
+std::string cudaDeviceName() { return {}; }
+std::string cudaDevicePciBusId() { return {}; }
+std::optional<double> measureDeviceBandwidth() { return std::nullopt; }
 
 void* allocateDeviceBytes(std::size_t) { throw Error(kReason); }
 void freeDeviceBytes(void*) noexcept {}
@@ -31,5 +28,7 @@ void copyRows(void* destination, std::size_t destinationPitch, MemorySpace desti
         std::memcpy(static_cast<char*>(destination) + r * destinationPitch,
                     static_cast<const char*>(source) + r * sourcePitch, rowBytes);
 }
+
+void clearStatesOnDevice(CellBuffer, int) { throw Error(kReason); }
 
 } // namespace catlab

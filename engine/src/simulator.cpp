@@ -6,6 +6,7 @@
 #include "catlab/error.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace catlab {
 namespace {
@@ -22,26 +23,48 @@ void checkStates(const Grid& grid, const Rule& rule) {
                 std::to_string(rule.states) + " states");
 }
 
+// The state of a backend, kept where it lives: in device memory for device backends.
+CellStorage stateOf(const Backend& backend, MemorySpace space) {
+    CellStorage state(space, backend.size());
+    backend.store(state.view());
+    return state;
+}
+
+// Moves the state of `from` into `to` (configured for the same size), through device memory when both
+// keep their state there; cells in states the rule of `to` lacks die on the way.
+void transferState(const Backend& from, Backend& to) {
+    const bool device = from.memorySpace() == MemorySpace::Device && to.memorySpace() == MemorySpace::Device;
+    CellStorage state = stateOf(from, device ? MemorySpace::Device : MemorySpace::Host);
+    clearStatesFrom(state.view(), to.rule().states);
+    to.load(state.view());
+}
+
 } // namespace
 
 struct Simulator::Pick {
     std::string name;
     bool isAuto = false;
-    std::string reason;
+    std::string reason; // why auto picked it
+    std::string notice; // why it replaces the backend that was asked for
 };
 
-Simulator::Pick Simulator::pick(const std::string& requested, const Rule& rule, GridSize size) {
-    const BackendRegistry& registry = BackendRegistry::instance();
-    if (!isAutoBackend(requested)) {
-        if (!registry.contains(requested))
-            throw Error("unknown backend '" + requested + "' (known: " + registry.knownNames() + ", or auto)");
-        return {registry.find(requested).name, false, {}};
+// The one place that decides which backend runs a rule.
+Simulator::Pick Simulator::pick(const std::string& requested, const Rule& rule, GridSize size,
+                                Fallback fallback) const {
+    if (isAutoBackend(requested)) {
+        BackendChoice choice = chooseBackend(rule, size);
+        return {std::move(choice.name), true, std::move(choice.reason), {}};
     }
-    BackendChoice choice = chooseBackend(rule, size);
-    return {std::move(choice.name), true, std::move(choice.reason)};
+    const BackendSpec& spec = BackendRegistry::instance().find(requested, kAutoBackend);
+    if (fallback == Fallback::ToFastest && spec.unsupportedReason(rule)) {
+        const std::string fastest = chooseBackend(rule, size).name;
+        return {fastest, false, {}, "backend " + spec.name + " cannot compute this rule; switched to " + fastest};
+    }
+    return {spec.name, false, {}, {}};
 }
 
 void Simulator::adopt(std::unique_ptr<Backend> backend, Pick chosen) {
+    if (!backend_ || backend->memorySpace() != backend_->memorySpace()) timer_.reset();
     backend_ = std::move(backend);
     backendName_ = std::move(chosen.name);
     autoBackend_ = chosen.isAuto;
@@ -51,7 +74,7 @@ void Simulator::adopt(std::unique_ptr<Backend> backend, Pick chosen) {
 Simulator::Simulator(const Rule& rule, const Grid& initial, const std::string& backend)
     : rule_(rule), size_(initial.size()) {
     checkStates(initial, rule_);
-    Pick chosen = pick(backend, rule_, size_);
+    Pick chosen = pick(backend, rule_, size_, Fallback::Refuse);
     std::unique_ptr<Backend> created = BackendRegistry::instance().create(chosen.name, rule_, size_);
     adopt(std::move(created), std::move(chosen));
     backend_->load(hostBuffer(initial));
@@ -60,11 +83,13 @@ Simulator::Simulator(const Rule& rule, const Grid& initial, const std::string& b
 Simulator::Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend)
     : rule_(rule), size_(size) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
-    Pick chosen = pick(backend, rule_, size_);
+    Pick chosen = pick(backend, rule_, size_, Fallback::Refuse);
     std::unique_ptr<Backend> created = BackendRegistry::instance().create(chosen.name, rule_, size_);
     adopt(std::move(created), std::move(chosen));
     backend_->randomize(density, seed);
 }
+
+Simulator::~Simulator() = default;
 
 void Simulator::step(int generations) {
     if (generations < 0) throw Error("cannot step a negative number of generations");
@@ -72,51 +97,80 @@ void Simulator::step(int generations) {
     generation_ += std::uint64_t(generations);
 }
 
-void Simulator::switchBackend(const std::string& requested) {
-    Pick chosen = pick(requested, rule_, size_);
-    std::unique_ptr<Backend> next = BackendRegistry::instance().create(chosen.name, rule_, size_);
-    if (backend_->memorySpace() == MemorySpace::Device && next->memorySpace() == MemorySpace::Device) {
-        CellStorage staging(MemorySpace::Device, size_); // stays on the device: no host round trip
-        backend_->store(staging.view());
-        next->load(staging.view());
-    } else {
-        Grid state(size_);
-        backend_->store(hostBuffer(state));
-        next->load(hostBuffer(state));
-    }
-    adopt(std::move(next), std::move(chosen));
+double Simulator::timedStep(int generations) {
+    if (generations < 0) throw Error("cannot step a negative number of generations");
+    if (!timer_) timer_ = makeStepTimer(backend_->memorySpace());
+    const double ms = timer_->time(*backend_, generations);
+    generation_ += std::uint64_t(generations);
+    return ms;
 }
 
-void Simulator::setRule(const Rule& rule) {
-    rule.validate();
-    checkGridSize(size_, &rule);
-    // Under "auto" the fastest backend for the new rule may be another one: change both together.
-    const Pick chosen = pick(autoBackend_ ? std::string(kAutoBackend) : backendName_, rule, size_);
-    const BackendInfo& info = BackendRegistry::instance().find(chosen.name);
-    if (auto why = info.unsupportedReason(rule))
-        throw Error("backend '" + info.name + "' does not support rule " + rule.format() + ": " + *why);
-    Grid state = snapshot();
-    // Cells in states the new rule does not have die.
-    for (Cell& c : state.cells())
-        if (c >= rule.states) c = 0;
-    if (chosen.name != backendName_)
-        adopt(BackendRegistry::instance().create(chosen.name, rule, size_), chosen);
-    else
-        backend_->configure(rule, size_);
-    backendReason_ = chosen.reason;
-    backend_->load(hostBuffer(state));
-    rule_ = rule;
+const char* Simulator::stepTimerMethod() const {
+    if (!timer_) timer_ = makeStepTimer(backend_->memorySpace());
+    return timer_->method();
 }
+
+void Simulator::switchBackend(const std::string& requested) {
+    Pick chosen = pick(requested, rule_, size_, Fallback::Refuse);
+    std::unique_ptr<Backend> next = BackendRegistry::instance().create(chosen.name, rule_, size_);
+    transferState(*backend_, *next);
+    adopt(std::move(next), std::move(chosen));
+    notice_.clear();
+}
+
+void Simulator::setRule(const Rule& rule) { changeRule(rule, nullptr); }
 
 void Simulator::load(const Grid& grid) {
-    checkStates(grid, rule_);
-    if (grid.size() != size_) {
-        checkGridSize(grid.size(), &rule_);
-        backend_->configure(rule_, grid.size());
-        size_ = grid.size();
+    if (grid.size() == size_) {
+        checkStates(grid, rule_);
+        backend_->load(hostBuffer(grid));
+        generation_ = 0;
+        return;
     }
-    backend_->load(hostBuffer(grid));
-    generation_ = 0;
+    changeRule(rule_, &grid);
+}
+
+void Simulator::load(const Grid& grid, const Rule& rule) { changeRule(rule, &grid); }
+
+// A new rule for the current cells, or (with `replacement`) for other cells at generation 0. The
+// running backend keeps the state where it lives when it stays; another backend is made before the
+// running one goes, so a failure leaves everything as it was.
+void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
+    rule.validate();
+    const GridSize size = replacement ? replacement->size() : size_;
+    checkGridSize(size, &rule);
+    if (replacement) checkStates(*replacement, rule);
+    Pick chosen = pick(autoBackend_ ? std::string(kAutoBackend) : backendName_, rule, size, Fallback::ToFastest);
+    std::string notice = std::move(chosen.notice);
+
+    if (chosen.name == backendName_ && size == size_) {
+        CellStorage kept = stateOf(*backend_, backend_->memorySpace());
+        try {
+            backend_->configure(rule, size);
+        } catch (...) {
+            backend_->configure(rule_, size_);
+            backend_->load(kept.view());
+            throw;
+        }
+        if (replacement) {
+            backend_->load(hostBuffer(*replacement));
+        } else {
+            clearStatesFrom(kept.view(), rule.states);
+            backend_->load(kept.view());
+        }
+        backendReason_ = std::move(chosen.reason);
+    } else {
+        std::unique_ptr<Backend> next = BackendRegistry::instance().create(chosen.name, rule, size);
+        if (replacement)
+            next->load(hostBuffer(*replacement));
+        else
+            transferState(*backend_, *next);
+        adopt(std::move(next), std::move(chosen));
+    }
+    rule_ = rule;
+    size_ = size;
+    notice_ = std::move(notice);
+    if (replacement) generation_ = 0;
 }
 
 Grid Simulator::snapshot() const {

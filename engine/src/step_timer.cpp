@@ -1,5 +1,4 @@
 #include "catlab/step_timer.hpp"
-#include "catlab/memory_bandwidth.hpp"
 
 #include <chrono>
 
@@ -35,11 +34,5 @@ std::unique_ptr<StepTimer> makeStepTimer(MemorySpace space) {
 #endif
     return makeSteadyClockTimer();
 }
-
-#ifndef CATLAB_HAVE_CUDA
-std::string cudaDeviceName() { return {}; }
-std::string cudaDevicePciBusId() { return {}; }
-std::optional<double> measureDeviceBandwidth() { return std::nullopt; }
-#endif
 
 } // namespace catlab

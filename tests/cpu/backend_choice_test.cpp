@@ -48,8 +48,8 @@ TEST(ChooseBackend, FollowsTheMeasurementsAmongExactBackends) {
     const BackendTimings cpuFaster =
         BackendTimings::parse("backend,radius,cell_updates_per_s\ncpu,1,3e9\ncpu-naive,1,2e9\n", "t");
     const bool gpu = [] {
-        for (const BackendInfo* info : BackendRegistry::instance().all())
-            if (info->memorySpace == MemorySpace::Device && !info->unavailableReason()) return true;
+        for (const BackendSpec& spec : BackendRegistry::instance().all())
+            if (spec.memorySpace == MemorySpace::Device && !spec.unavailableReason()) return true;
         return false;
     }();
     if (gpu) GTEST_SKIP() << "a CUDA device is present: device backends come first";

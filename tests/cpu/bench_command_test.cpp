@@ -138,10 +138,12 @@ TEST(bench_command, RulesAreTheCatInstancesThenScaled) {
             EXPECT_EQ(rule, benchRule(r, "scaled").rule);
         }
     }
-    // N(32) = 65^2 - 1 = 4224; 170 * 4224 / 1088 = 660, 296 * ... = 1149.2, 300 * ... = 1164.7.
+    // Reshaped as the window reshapes: N(32) = 65^2 - 1 = 4224, and counts 170..296 of 1088 stand for the
+    // fractions [169.5, 296.5) / 1088, which hold the counts 658.06.. up to 1151.1 of 4224 (300: 1166.6).
     const Rule r32 = benchRule(32, "cat").rule;
-    EXPECT_EQ(r32.survival.intervals(), (std::vector<Interval>{{660, 1149}}));
-    EXPECT_EQ(r32.birth.intervals(), (std::vector<Interval>{{660, 1165}}));
+    EXPECT_EQ(r32.survival.intervals(), (std::vector<Interval>{{659, 1151}}));
+    EXPECT_EQ(r32.birth.intervals(), (std::vector<Interval>{{659, 1166}}));
+    EXPECT_EQ(r32, reshapeRule(findPreset("cat-r16")->rule, {32, Neighbourhood::Moore, false}));
     EXPECT_THROW(benchRule(0, "cat"), Error);
     EXPECT_THROW(benchRule(501, "cat"), Error);
 }
@@ -247,8 +249,8 @@ TEST(bench_command, SecondsChoosesTheStepsAndMaxMsSkipsLargerRadii) {
 
 TEST(bench_command, UnavailableBackendsAreNaRowsNotFailures) {
     std::string unavailable;
-    for (const BackendInfo* info : BackendRegistry::instance().all())
-        if (info->unavailableReason()) unavailable = info->name;
+    for (const BackendSpec& spec : BackendRegistry::instance().all())
+        if (spec.unavailableReason()) unavailable = spec.name;
     if (unavailable.empty()) GTEST_SKIP() << "every backend runs here";
     std::ostringstream log;
     const BenchReport report = runBench(tinyRun("cpu-naive," + unavailable), log);

@@ -52,8 +52,8 @@ TEST(Simulator, SwitchingBackendsMidRunChangesNothing) {
     Simulator straight(rule, {77, 53}, 0.35, 11, "cpu-naive");
     straight.step(100);
     std::vector<std::string> cpuBackends;
-    for (const BackendInfo* info : BackendRegistry::instance().all())
-        if (info->memorySpace == MemorySpace::Host) cpuBackends.push_back(info->name);
+    for (const BackendSpec& spec : BackendRegistry::instance().all())
+        if (spec.memorySpace == MemorySpace::Host) cpuBackends.push_back(spec.name);
     for (const std::string& a : cpuBackends)
         for (const std::string& b : cpuBackends) {
             SCOPED_TRACE(a + " -> " + b);
@@ -77,6 +77,40 @@ TEST(Simulator, ChangingTheRuleKeepsTheCells) {
     EXPECT_EQ(sim.snapshot(), before);
     EXPECT_THROW(sim.setRule(parseRule("R30,C0,M0,S1..2,B3..4,NM").rule), Error); // 40 < 61 cells
     EXPECT_EQ(sim.rule(), parseRule("B3/S23").rule);
+}
+
+TEST(Simulator, TimedStepsAdvanceLikeSteps) {
+    const Rule rule = testing::scaledRule(2, Neighbourhood::Moore, false, 3);
+    Simulator timed(rule, {61, 47}, 0.4, 5, "cpu");
+    Simulator plain(rule, {61, 47}, 0.4, 5, "cpu");
+    EXPECT_STREQ(timed.stepTimerMethod(), "steady_clock");
+    EXPECT_GE(timed.timedStep(7), 0.0);
+    plain.step(7);
+    EXPECT_EQ(timed.generation(), 7u);
+    EXPECT_EQ(timed.snapshot(), plain.snapshot());
+    EXPECT_EQ(timed.memorySpace(), MemorySpace::Host);
+    EXPECT_THROW(timed.timedStep(-1), Error);
+}
+
+TEST(Simulator, LoadingWithARuleReplacesCellsSizeAndRule) {
+    Simulator sim(parseRule("B3/S23").rule, {40, 30}, 0.5, 3, "cpu");
+    sim.step(4);
+    Grid pattern({57, 43});
+    fillRandom(pattern, 0.3, 9);
+    pattern.at(1, 1) = 3;
+    const Rule decay = parseRule("R2,C4,M0,S3..8,B5..7,NM").rule;
+    EXPECT_THROW(sim.load(pattern, parseRule("B3/S23").rule), Error); // state 3 in a 2-state rule
+    EXPECT_EQ(sim.size(), (GridSize{40, 30}));
+    EXPECT_EQ(sim.generation(), 4u);
+    sim.load(pattern, decay);
+    EXPECT_EQ(sim.rule(), decay);
+    EXPECT_EQ(sim.snapshot(), pattern);
+    EXPECT_EQ(sim.generation(), 0u);
+    EXPECT_EQ(sim.backendName(), "cpu");
+    Simulator oracle(decay, pattern, "cpu-naive");
+    sim.step(10);
+    oracle.step(10);
+    EXPECT_EQ(sim.snapshot(), oracle.snapshot());
 }
 
 TEST(Simulator, BadRequestsAreRefusedClearly) {
@@ -124,13 +158,26 @@ TEST(Simulator, CellsOutsideTheRulesStatesAreRefused) {
 }
 
 TEST(Registry, NamesAreCaseInsensitiveAndUnique) {
-    BackendRegistry& registry = BackendRegistry::instance();
+    const BackendRegistry& registry = BackendRegistry::instance();
     EXPECT_EQ(registry.find("CPU-Naive").name, "cpu-naive");
-    EXPECT_THROW(registry.add({"cpu-naive", "again", "-", MemorySpace::Host, nullptr, nullptr, nullptr}), Error);
-    for (const BackendInfo* info : registry.all())
-        if (info->memorySpace == MemorySpace::Device && info->unavailableReason()) {
-            EXPECT_THROW(registry.create(info->name, parseRule("B3/S23").rule, {64, 64}), Error) << info->name;
+    std::vector<BackendSpec> twice = registry.all();
+    twice.push_back(registry.find("cpu"));
+    twice.back().name = "CPU";
+    EXPECT_NE(errorOf([&] { BackendRegistry{twice}; }).find("backend 'CPU' is listed twice"), std::string::npos);
+    for (const BackendSpec& spec : registry.all())
+        if (spec.memorySpace == MemorySpace::Device && spec.unavailableReason()) {
+            EXPECT_THROW(registry.create(spec.name, parseRule("B3/S23").rule, {64, 64}), Error) << spec.name;
         }
+}
+
+TEST(Registry, CpuBackendsComputeEveryRule) {
+    const Rule widest = parseRule("R500,C256,M1,S1..2,B3..4,NC").rule;
+    for (const std::string name : {"cpu", "cpu-naive"}) {
+        const BackendSpec& spec = BackendRegistry::instance().find(name);
+        EXPECT_EQ(spec.rulesSummary, "any rule");
+        EXPECT_FALSE(spec.unavailableReason());
+        EXPECT_FALSE(spec.unsupportedReason(widest));
+    }
 }
 
 TEST(Presets, AllParseAndIdsAreUnique) {

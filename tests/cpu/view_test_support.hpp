@@ -4,6 +4,7 @@
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/random.hpp"
+#include "support/backend_names.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -54,11 +55,6 @@ class StoreOnlyBackend final : public Backend {
     Grid grid_;
 };
 
-inline std::vector<std::string> hostBackendNames() {
-    std::vector<std::string> names;
-    for (const BackendInfo* info : BackendRegistry::instance().all())
-        if (info->memorySpace == MemorySpace::Host) names.push_back(info->name);
-    return names;
-}
+using testing::hostBackendNames;
 
 } // namespace catlab::testing

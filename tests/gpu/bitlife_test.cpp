@@ -214,7 +214,7 @@ TEST(BitLife, RefusesWhatOneBitAndA3x3BlockCannotHold) {
 #ifndef CATLAB_HAVE_CUDA
     GTEST_SKIP() << "built without CUDA: bitlife's limits are part of its CUDA code";
 #endif
-    const BackendInfo& info = BackendRegistry::instance().find(kBitlife);
+    const BackendSpec& info = BackendRegistry::instance().find(kBitlife);
     const auto reason = [&](const std::string& text) {
         return info.unsupportedReason(parseRule(text).rule).value_or("");
     };
@@ -232,7 +232,7 @@ TEST(BitLife, RefusesWhatOneBitAndA3x3BlockCannotHold) {
 TEST(BitLife, ReportsAFractionOfAByteMovedPerCellAndGeneration) {
     if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
     Simulator sim(parseRule("B3/S23").rule, GridSize{64, 64}, 0.3, 1, kBitlife);
-    EXPECT_DOUBLE_EQ(sim.backend().bytesPerCellStep(), 2.0 / 8.0 / 16.0);
+    EXPECT_DOUBLE_EQ(sim.bytesPerCellStep(), 2.0 / 8.0 / 16.0);
 }
 
 } // namespace

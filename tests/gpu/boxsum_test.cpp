@@ -122,7 +122,7 @@ TEST_F(BoxsumTest, GridTallerThanLaunchGridDimension) {
 }
 
 TEST_F(BoxsumTest, RefusesCircularAndWindowsWiderThanTheGrid) {
-    const BackendInfo& info = BackendRegistry::instance().find("boxsum");
+    const BackendSpec& info = BackendRegistry::instance().find("boxsum");
     const auto why = info.unsupportedReason(scaled(7, Neighbourhood::Circular, false, 2));
     ASSERT_TRUE(why.has_value());
     EXPECT_NE(why->find("circular"), std::string::npos) << *why;

@@ -195,7 +195,7 @@ TEST(CatLargeRadius, RefusesBeyondItsLimits) {
 #ifndef CATLAB_HAVE_CUDA
     GTEST_SKIP() << "built without CUDA: cat's limits are part of its CUDA code";
 #endif
-    const BackendInfo& info = BackendRegistry::instance().find("cat");
+    const BackendSpec& info = BackendRegistry::instance().find("cat");
     EXPECT_NE(info.rulesSummary.find("1..127"), std::string::npos) << info.rulesSummary;
     Case largest{kLargestRadius, true, 3, {275, 265}, 0.7, {}};
     EXPECT_FALSE(info.unsupportedReason(busyRule(largest)));

@@ -5,10 +5,10 @@
 #include "catlab/backend_registry.hpp"
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
-#include "catlab/gpu_backends.hpp"
 #include "catlab/random.hpp"
 #include "catlab/simulator.hpp"
 #include "catlab/view_export.hpp"
+#include "support/backend_names.hpp"
 #include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@ namespace catlab {
 namespace {
 
 std::optional<std::string> skipReason() {
-    return BackendRegistry::instance().find(kGpuBackendDescriptions[0].name).unavailableReason();
+    return BackendRegistry::instance().find(testing::deviceBackendNames().front()).unavailableReason();
 }
 
 // Pixels in device memory (move-less: lives in one test).
@@ -95,7 +95,7 @@ class GpuViewTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GpuViewTest, DeviceExportEqualsCpuExport) {
     if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
-    const BackendInfo& info = BackendRegistry::instance().find(GetParam());
+    const BackendSpec& info = BackendRegistry::instance().find(GetParam());
     int compared = 0;
     for (const ViewCase& c : viewCases()) {
         SCOPED_TRACE(c.label);
@@ -142,7 +142,7 @@ std::vector<Cell> brush(int width, int height, int states, std::uint64_t seed) {
 
 TEST_P(GpuViewTest, PaintingEqualsPaintingOnCpuNaive) {
     if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
-    const BackendInfo& info = BackendRegistry::instance().find(GetParam());
+    const BackendSpec& info = BackendRegistry::instance().find(GetParam());
     for (const ViewCase& c : viewCases()) {
         SCOPED_TRACE(c.label);
         if (info.unsupportedReason(c.rule)) continue;
@@ -175,11 +175,7 @@ TEST_P(GpuViewTest, PaintingEqualsPaintingOnCpuNaive) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGpuBackends, GpuViewTest, ::testing::ValuesIn([] {
-                             std::vector<std::string> names;
-                             for (const auto& d : kGpuBackendDescriptions) names.emplace_back(d.name);
-                             return names;
-                         }()),
+INSTANTIATE_TEST_SUITE_P(AllGpuBackends, GpuViewTest, ::testing::ValuesIn(testing::deviceBackendNames()),
                          [](const auto& param) { return param.param; });
 
 // A rectangle taller than a launch grid is high (65535 blocks of 4 rows): rows are walked in a loop.
@@ -188,7 +184,7 @@ TEST(GpuViewPainting, RectanglesTallerThanALaunchGrid) {
     const Rule rule = testing::scaledRule(1, Neighbourhood::Moore, false, 2);
     const GridSize size{3, 300001};
     Grid start(size);
-    Simulator sim(rule, start, kGpuBackendDescriptions[0].name);
+    Simulator sim(rule, start, testing::deviceBackendNames().front());
     const std::vector<Cell> cells = brush(2, size.height, 2, 3);
     sim.writeCells({2, 5, 2, size.height}, cells);
     Grid expected = start;

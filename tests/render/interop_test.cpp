@@ -10,9 +10,9 @@
 
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
-#include "catlab/gpu_backends.hpp"
 #include "catlab/simulator.hpp"
 #include "catlab/view_export.hpp"
+#include "support/backend_names.hpp"
 #include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
@@ -47,7 +47,7 @@ const SharedContext& sharedContext() {
 }
 
 std::optional<std::string> noCudaDevice() {
-    return BackendRegistry::instance().find(kGpuBackendDescriptions[0].name).unavailableReason();
+    return BackendRegistry::instance().find(testing::deviceBackendNames().front()).unavailableReason();
 }
 
 #define REQUIRE_EGL()                                                                                                  \
@@ -179,7 +179,7 @@ class InteropTest : public ::testing::TestWithParam<std::string> {};
 TEST_P(InteropTest, SameTexelsAndFramesAsTheHostPath) {
     REQUIRE_EGL();
     REQUIRE_CUDA();
-    const BackendInfo& info = BackendRegistry::instance().find(GetParam());
+    const BackendSpec& info = BackendRegistry::instance().find(GetParam());
     for (const Rule& rule : {testing::scaledRule(5, Neighbourhood::Moore, false, 2),
                              testing::scaledRule(2, Neighbourhood::Moore, true, 5)}) {
         SCOPED_TRACE(rule.format());
@@ -211,18 +211,14 @@ TEST_P(InteropTest, SameTexelsAndFramesAsTheHostPath) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGpuBackends, InteropTest, ::testing::ValuesIn([] {
-                             std::vector<std::string> names;
-                             for (const auto& d : kGpuBackendDescriptions) names.emplace_back(d.name);
-                             return names;
-                         }()),
+INSTANTIATE_TEST_SUITE_P(AllGpuBackends, InteropTest, ::testing::ValuesIn(testing::deviceBackendNames()),
                          [](const auto& param) { return param.param; });
 
 TEST(InteropFallback, FailedRegistrationFallsBackToTheHostPathWithANotice) {
     REQUIRE_EGL();
     REQUIRE_CUDA();
     Simulator sim(testing::scaledRule(3, Neighbourhood::Moore, false, 2), {300, 200}, 0.4, 2,
-                  kGpuBackendDescriptions[0].name);
+                  testing::deviceBackendNames().front());
     int attempts = 0;
     ViewSource source(ViewUpload::Auto, [&](std::size_t) -> CudaGlPixelBuffer {
         ++attempts;

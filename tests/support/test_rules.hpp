@@ -1,30 +1,23 @@
 #pragma once
 
 #include "catlab/rule.hpp"
+#include "catlab/rule_scaling.hpp"
 
+#include <cctype>
 #include <string>
 
 namespace catlab::testing {
 
-// A Larger-than-Life rule of the given shape whose birth and survival intervals scale with the
-// neighbourhood size, so that random starts stay busy (neither die out nor fill) for many steps.
+// A Larger-than-Life rule of the given shape whose birth and survival intervals keep the same fractions
+// of the neighbourhood at every radius (catlab::reshapeRule, as the window's radius control does), so that
+// random starts stay busy (neither die out nor fill) for many steps: survival at 25..45% of the
+// neighbourhood, birth at 28..37%. At radius 1 the Moore rule is Life (B3/S23).
 inline Rule scaledRule(int radius, Neighbourhood neighbourhood, bool includeCentre, int states) {
-    Rule r;
-    r.radius = radius;
-    r.neighbourhood = neighbourhood;
-    r.includeCentre = includeCentre;
-    r.states = states;
-    const int n = r.neighbourhoodSize();
-    if (radius == 1) {
-        const int max = n;
-        r.survival = CountSet({{2 * max / 8, 3 * max / 8}});
-        r.birth = CountSet({{3 * max / 8, 3 * max / 8}});
-    } else {
-        r.survival = CountSet({{n * 25 / 100, n * 45 / 100}});
-        r.birth = CountSet({{n * 28 / 100, n * 37 / 100}});
-    }
-    r.validate();
-    return r;
+    static const Rule kFractions = parseRule("R100,C0,M0,S10100..18180,B11312..14948,NM").rule; // of 40400
+    Rule rule = reshapeRule(kFractions, {radius, neighbourhood, includeCentre});
+    rule.states = states;
+    rule.validate();
+    return rule;
 }
 
 inline std::string describe(const Rule& r) {

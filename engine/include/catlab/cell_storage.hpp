@@ -29,6 +29,10 @@ class CellStorage {
     MemorySpace space_ = MemorySpace::Host;
 };
 
+// Cells in state `states` or above die (become 0), in host or device memory: what a rule with fewer
+// states does to the cells it has no state for.
+void clearStatesFrom(CellBuffer cells, int states);
+
 // Raw device memory for CellStorage; implemented by the CUDA part of the engine (or refusing, without it).
 void* allocateDeviceBytes(std::size_t bytes);
 void freeDeviceBytes(void* pointer) noexcept;
@@ -37,5 +41,7 @@ void freeDeviceBytes(void* pointer) noexcept;
 // without CUDA, device memory is refused.
 void copyRows(void* destination, std::size_t destinationPitch, MemorySpace destinationSpace, const void* source,
               std::size_t sourcePitch, MemorySpace sourceSpace, std::size_t rowBytes, std::size_t rows);
+// clearStatesFrom for device memory (refused without CUDA).
+void clearStatesOnDevice(CellBuffer cells, int states);
 
 } // namespace catlab

@@ -4,6 +4,7 @@
 #include "catlab/cell_rect.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/rule.hpp"
+#include "catlab/step_timer.hpp"
 #include "catlab/view.hpp"
 
 #include <cstdint>
@@ -14,19 +15,40 @@
 
 namespace catlab {
 
-// Owns the state of one automaton and the backend that advances it. Switching backends (or rules)
-// keeps the state: the next generation is the same whichever backend computes it. The backend name
-// "auto" picks the fastest exact backend (chooseBackend) and picks again when the rule changes.
+// Owns the state of one automaton and the backend that advances it, and every change made to them.
+// Switching backends (or rules) keeps the state: the next generation is the same whichever backend
+// computes it. The backend name "auto" picks the fastest exact backend (chooseBackend) and picks
+// again when the rule changes. A change either succeeds or throws catlab::Error naming the problem
+// and leaves everything as it was.
 class Simulator {
   public:
     Simulator(const Rule& rule, const Grid& initial, const std::string& backend);
     // A random start, filled by the backend itself (on the device for GPU backends).
     Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend);
+    ~Simulator();
 
     void step(int generations = 1);
-    void switchBackend(const std::string& name); // a registered name or "auto"
+    // step(), timed on the backend: CUDA events around the launches on GPU backends (GPU time, not
+    // launch overhead), the steady clock on CPU backends. Work queued before is finished first and not
+    // counted. Returns milliseconds.
+    double timedStep(int generations);
+    const char* stepTimerMethod() const; // "cuda-events" or "steady_clock"
+    // Blocks until the backend's queued work has finished.
+    void synchronize() { backend_->synchronize(); }
+
+    // Same cells, another backend: a registered name or "auto". The state goes from one backend to the
+    // other on the device when both keep it there.
+    void switchBackend(const std::string& name);
+
+    // The same cells under another rule; cells in states the new rule lacks die. When the backend in
+    // use cannot compute the rule exactly, the fastest one that can takes over (see notice()); under
+    // "auto" the fastest for the new rule runs it. The state stays on the device when the backend does.
     void setRule(const Rule& rule);
+
+    // Replaces the whole state (and the grid size when it differs), generation 0. With a rule, the
+    // rule changes too, the backend as in setRule().
     void load(const Grid& grid);
+    void load(const Grid& grid, const Rule& rule);
 
     Grid snapshot() const;
 
@@ -46,21 +68,28 @@ class Simulator {
     const std::string& backendName() const { return backendName_; } // never "auto": the backend running
     bool autoBackend() const { return autoBackend_; }
     const std::string& backendReason() const { return backendReason_; } // why auto picked it, or empty
-    Backend& backend() { return *backend_; }
-    const Backend& backend() const { return *backend_; }
+    // Where the running backend keeps the state, and the fewest bytes a generation moves per cell there.
+    MemorySpace memorySpace() const { return backend_->memorySpace(); }
+    double bytesPerCellStep() const { return backend_->bytesPerCellStep(); }
+    // Why the last setRule() or load() changed the backend, or empty when it did not.
+    const std::string& notice() const { return notice_; }
 
   private:
+    struct Pick; // a registered backend name, and whether and why it was chosen
+    enum class Fallback { Refuse, ToFastest };
+    Pick pick(const std::string& requested, const Rule& rule, GridSize size, Fallback fallback) const;
+    void adopt(std::unique_ptr<Backend> backend, Pick pick);
+    void changeRule(const Rule& rule, const Grid* replacement);
+
     Rule rule_;
     GridSize size_;
     std::string backendName_;
     std::unique_ptr<Backend> backend_;
+    mutable std::unique_ptr<StepTimer> timer_; // for the running backend's memory space, made when first used
     std::uint64_t generation_ = 0;
     bool autoBackend_ = false;
     std::string backendReason_;
-
-    struct Pick; // a registered backend name, and whether and why "auto" chose it
-    static Pick pick(const std::string& requested, const Rule& rule, GridSize size);
-    void adopt(std::unique_ptr<Backend> backend, Pick pick);
+    std::string notice_;
 };
 
 } // namespace catlab

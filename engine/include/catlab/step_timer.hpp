@@ -25,9 +25,4 @@ class StepTimer {
 // created then anyway) get the steady_clock timer.
 std::unique_ptr<StepTimer> makeStepTimer(MemorySpace space);
 
-// The current CUDA device: its name and PCI bus id ("0000:19:00.0"), or empty strings when this
-// catlab has no CUDA or there is no usable device.
-std::string cudaDeviceName();
-std::string cudaDevicePciBusId();
-
 } // namespace catlab

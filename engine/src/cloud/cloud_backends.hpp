@@ -1,6 +1,6 @@
 #pragma once
 
-// The implementations behind makeCloudSimulation().
+// Device work of the cloud automaton that host code asks for.
 #include "catlab/cloud/cloud_simulation.hpp"
 
 #include <cstddef>
@@ -11,11 +11,8 @@
 
 namespace catlab::cloud {
 
-std::unique_ptr<CloudSimulation> makeCpuCloudSimulation(CloudSize size, const CloudParams& params);
-
-// In engine/cuda/ with CUDA, in cloud_no_cuda.cpp without.
-std::optional<std::string> cudaCloudUnavailable();
-std::unique_ptr<CloudSimulation> makeCudaCloudSimulation(CloudSize size, const CloudParams& params);
+// The blend of two density snapshots, weight256 / 256 of the way from `from` to `to`, in device memory.
+// In engine/cuda/ with CUDA, in cloud_no_cuda.cpp without (refused).
 void blendDensityOnDevice(const std::uint8_t* from, const std::uint8_t* to, std::uint8_t* out, std::size_t count,
                           int weight256);
 

@@ -1,28 +1,10 @@
 #include "catlab/cloud/cloud_simulation.hpp"
 
+#include "catlab/cloud/cloud_backend_registry.hpp"
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/error.hpp"
-#include "cloud/cloud_backends.hpp"
-
-#include <algorithm>
-#include <cctype>
 
 namespace catlab::cloud {
-namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-void checkKnown(const std::string& backend) {
-    const std::vector<std::string> names = cloudBackendNames();
-    if (std::find(names.begin(), names.end(), lower(backend)) == names.end())
-        throw Error("unknown cloud backend '" + backend + "' (known: cpu, cuda, or auto)");
-}
-
-} // namespace
-
 CloudSimulation::CloudSimulation(CloudSize size, const CloudParams& params)
     : size_(size), params_(params), field_(makeProbabilityField(size, params)), wind_(params.wind, size.nz) {}
 
@@ -64,25 +46,17 @@ void CloudSimulation::density(int radius, std::uint8_t* out, MemorySpace space) 
     writeDensity(radius, out, space);
 }
 
-std::vector<std::string> cloudBackendNames() { return {"cpu", "cuda"}; }
-
 std::optional<std::string> cloudBackendUnavailable(const std::string& backend) {
-    checkKnown(backend);
-    if (lower(backend) == "cuda") return cudaCloudUnavailable();
-    return std::nullopt;
+    return CloudBackendRegistry::instance().find(backend, "auto").unavailableReason();
 }
 
 std::string resolveCloudBackend(const std::string& backend) {
-    if (lower(backend) == "auto") return cudaCloudUnavailable() ? "cpu" : "cuda";
-    checkKnown(backend);
-    return lower(backend);
+    return CloudBackendRegistry::instance().resolve(backend).name;
 }
 
 std::unique_ptr<CloudSimulation> makeCloudSimulation(const std::string& backend, CloudSize size,
                                                      const CloudParams& params) {
-    if (auto why = cloudBackendUnavailable(backend)) throw Error("cloud backend " + backend + ": " + *why);
-    if (lower(backend) == "cuda") return makeCudaCloudSimulation(size, params);
-    return makeCpuCloudSimulation(size, params);
+    return CloudBackendRegistry::instance().create(backend, size, params);
 }
 
 } // namespace catlab::cloud

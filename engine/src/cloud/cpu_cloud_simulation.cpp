@@ -1,8 +1,8 @@
 // The reference cloud automaton: one byte per cell, every rule written out as the model states it.
+#include "catlab/cloud/cloud_backend_registry.hpp"
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/cloud/cloud_random.hpp"
 #include "catlab/cloud/packed_density.hpp"
-#include "cloud/cloud_backends.hpp"
 
 #include <chrono>
 #include <cstring>
@@ -96,8 +96,16 @@ class CpuCloudSimulation final : public CloudSimulation {
 
 } // namespace
 
-std::unique_ptr<CloudSimulation> makeCpuCloudSimulation(CloudSize size, const CloudParams& params) {
-    return std::make_unique<CpuCloudSimulation>(size, params);
+namespace backends {
+
+CloudBackendSpec cpu() {
+    return {.name = "cpu",
+            .memorySpace = MemorySpace::Host,
+            .description = "the reference: one byte per cell on the CPU",
+            .create = [](CloudSize size, const CloudParams& params) -> std::unique_ptr<CloudSimulation> {
+                return std::make_unique<CpuCloudSimulation>(size, params);
+            }};
 }
 
+} // namespace backends
 } // namespace catlab::cloud

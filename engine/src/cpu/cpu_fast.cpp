@@ -1,5 +1,7 @@
 #include "cpu_fast.hpp"
 
+#include "catlab/backend_spec.hpp"
+
 #include "catlab/error.hpp"
 #include "catlab/thread_pool.hpp"
 #include "catlab/view_export.hpp"
@@ -775,3 +777,17 @@ void CpuFastBackend::readCells(const CellRect& rect, std::span<Cell> cells) cons
 }
 
 } // namespace catlab
+
+namespace catlab::backends {
+
+BackendSpec cpu() {
+    return {.name = "cpu",
+            .memorySpace = MemorySpace::Host,
+            .description = "running neighbourhood sums on the CPU, multi-threaded and vectorised: O(1) per cell for "
+                           "Moore and von Neumann at any radius",
+            .rulesSummary = "any rule",
+            .unsupportedReason = computesEveryRule,
+            .create = makeBackend<CpuFastBackend>};
+}
+
+} // namespace catlab::backends

@@ -1,5 +1,7 @@
 #include "cpu_naive.hpp"
 
+#include "catlab/backend_spec.hpp"
+
 #include "catlab/error.hpp"
 #include "catlab/thread_pool.hpp"
 #include "catlab/view_export.hpp"
@@ -70,3 +72,16 @@ void CpuNaiveBackend::readCells(const CellRect& rect, std::span<Cell> cells) con
 }
 
 } // namespace catlab
+
+namespace catlab::backends {
+
+BackendSpec cpuNaive() {
+    return {.name = "cpu-naive",
+            .memorySpace = MemorySpace::Host,
+            .description = "direct neighbourhood count on the CPU: the reference every backend must match",
+            .rulesSummary = "any rule",
+            .unsupportedReason = computesEveryRule,
+            .create = makeBackend<CpuNaiveBackend>};
+}
+
+} // namespace catlab::backends

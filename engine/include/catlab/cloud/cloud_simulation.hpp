@@ -81,12 +81,11 @@ class CloudSimulation {
     std::uint64_t generation_ = 0;
 };
 
-// "cpu" (the reference) and "cuda" (bit-packed, 32 cells per word per field).
-std::vector<std::string> cloudBackendNames();
+// The cloud backends are listed in cloud_backend_registry.hpp: "cpu" (the reference) and "cuda"
+// (bit-packed, 32 cells per word per field). These take a name or "auto" (cuda where it runs, else cpu).
 // Why the backend cannot run here, or nullopt; throws catlab::Error for an unknown name.
 std::optional<std::string> cloudBackendUnavailable(const std::string& backend);
-// "auto" becomes cuda where it runs, else cpu; other names are checked and returned in lower case.
-// Throws catlab::Error for an unknown name.
+// The backend's name as listed ("auto" resolved); throws catlab::Error for an unknown name.
 std::string resolveCloudBackend(const std::string& backend);
 // An empty volume. Throws catlab::Error for an unknown or unavailable backend, a bad size or parameters.
 std::unique_ptr<CloudSimulation> makeCloudSimulation(const std::string& backend, CloudSize size,

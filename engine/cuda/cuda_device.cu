@@ -1,0 +1,34 @@
+// The CUDA device catlab runs on: whether there is one, and its name and PCI bus id.
+#include "catlab/cuda_device.hpp"
+#include "cuda_check.hpp"
+
+namespace catlab {
+
+std::optional<std::string> cudaUnavailableReason() {
+    if (const char* why = cuda::unavailableReason(); *why) return std::string(why);
+    return std::nullopt;
+}
+
+std::string cudaDeviceName() {
+    if (*cuda::unavailableReason()) return {};
+    int device = 0;
+    cudaDeviceProp properties{};
+    if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&properties, device) != cudaSuccess) {
+        cudaGetLastError();
+        return {};
+    }
+    return properties.name;
+}
+
+std::string cudaDevicePciBusId() {
+    if (*cuda::unavailableReason()) return {};
+    int device = 0;
+    char id[32] = {};
+    if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetPCIBusId(id, int(sizeof id), device) != cudaSuccess) {
+        cudaGetLastError();
+        return {};
+    }
+    return id;
+}
+
+} // namespace catlab

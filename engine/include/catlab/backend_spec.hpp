@@ -1,0 +1,36 @@
+#pragma once
+
+#include "catlab/backend.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace catlab {
+
+// Everything catlab knows of one backend. Each backend's own file defines its spec (a function
+// catlab::backends::<id>() returning it), and engine/src/backend_list.def names every spec once.
+struct BackendSpec {
+    std::string name;          // what users type (matched case-insensitively)
+    MemorySpace memorySpace{}; // Device: needs a CUDA device
+    std::string description;   // one line for `catlab backends` and the panel
+    std::string rulesSummary;  // the rules it computes exactly, in a few words
+    // Why the backend cannot compute this rule exactly, or nullopt when it can.
+    std::optional<std::string> (*unsupportedReason)(const Rule& rule) = nullptr;
+    // A new backend, configured by BackendRegistry::create before use.
+    std::unique_ptr<Backend> (*create)() = nullptr;
+
+    // Why the backend cannot run on this machine, or nullopt: device backends need a usable CUDA device.
+    std::optional<std::string> unavailableReason() const;
+};
+
+// BackendSpec::create for a backend class.
+template <class B>
+std::unique_ptr<Backend> makeBackend() {
+    return std::make_unique<B>();
+}
+
+// BackendSpec::unsupportedReason of a backend that computes every rule.
+inline std::optional<std::string> computesEveryRule(const Rule&) { return std::nullopt; }
+
+} // namespace catlab

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace catlab {
+
+// Why the GPU cannot be used here (built without CUDA, no driver, no device), or nullopt when it can.
+std::optional<std::string> cudaUnavailableReason();
+
+// The current CUDA device: its name and PCI bus id ("0000:19:00.0"), or empty strings when this
+// catlab has no CUDA or there is no usable device.
+std::string cudaDeviceName();
+std::string cudaDevicePciBusId();
+
+} // namespace catlab

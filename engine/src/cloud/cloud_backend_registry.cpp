@@ -1,0 +1,79 @@
+#include "catlab/cloud/cloud_backend_registry.hpp"
+
+#include "catlab/cuda_device.hpp"
+
+namespace catlab::cloud {
+namespace backends {
+
+#define CATLAB_HOST_BACKEND(id) CloudBackendSpec id();
+#ifdef CATLAB_HAVE_CUDA
+#define CATLAB_DEVICE_BACKEND(id) CloudBackendSpec id();
+#else
+#define CATLAB_DEVICE_BACKEND(id)
+#endif
+#include "cloud_backend_list.def"
+#undef CATLAB_HOST_BACKEND
+#undef CATLAB_DEVICE_BACKEND
+
+namespace {
+
+// Without CUDA a device backend is listed by its name, never available.
+[[maybe_unused]] CloudBackendSpec notBuilt(const char* name) {
+    return {.name = name,
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA cloud backend, not in this build",
+            .create = [](CloudSize, const CloudParams&) -> std::unique_ptr<CloudSimulation> {
+                throw Error(*cudaUnavailableReason());
+            }};
+}
+
+// With CUDA a device backend's spec must carry the name builds without CUDA list it by.
+[[maybe_unused]] CloudBackendSpec named(std::string_view id, CloudBackendSpec spec) {
+    if (spec.name != id)
+        throw Error("cloud backend list: the spec of '" + std::string(id) + "' is named '" + spec.name + "'");
+    return spec;
+}
+
+std::vector<CloudBackendSpec> builtIn() {
+    std::vector<CloudBackendSpec> specs;
+#define CATLAB_HOST_BACKEND(id) specs.push_back(id());
+#ifdef CATLAB_HAVE_CUDA
+#define CATLAB_DEVICE_BACKEND(id) specs.push_back(named(#id, id()));
+#else
+#define CATLAB_DEVICE_BACKEND(id) specs.push_back(notBuilt(#id));
+#endif
+#include "cloud_backend_list.def"
+#undef CATLAB_HOST_BACKEND
+#undef CATLAB_DEVICE_BACKEND
+    return specs;
+}
+
+} // namespace
+} // namespace backends
+
+std::optional<std::string> CloudBackendSpec::unavailableReason() const {
+    if (memorySpace == MemorySpace::Host) return std::nullopt;
+    return cudaUnavailableReason();
+}
+
+const CloudBackendRegistry& CloudBackendRegistry::instance() {
+    static const CloudBackendRegistry registry(backends::builtIn());
+    return registry;
+}
+
+const CloudBackendSpec& CloudBackendRegistry::resolve(std::string_view name) const {
+    if (!sameName(name, "auto")) return find(name, "auto");
+    for (MemorySpace space : {MemorySpace::Device, MemorySpace::Host})
+        for (const CloudBackendSpec& spec : all())
+            if (spec.memorySpace == space && !spec.unavailableReason()) return spec;
+    throw Error("no cloud backend runs here");
+}
+
+std::unique_ptr<CloudSimulation> CloudBackendRegistry::create(std::string_view name, CloudSize size,
+                                                              const CloudParams& params) const {
+    const CloudBackendSpec& spec = resolve(name);
+    if (auto why = spec.unavailableReason()) throw Error("cloud backend " + spec.name + ": " + *why);
+    return spec.create(size, params);
+}
+
+} // namespace catlab::cloud

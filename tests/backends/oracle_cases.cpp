@@ -1,0 +1,283 @@
+#include "backends/oracle_cases.hpp"
+
+#include "catlab/presets.hpp"
+#include "catlab/simulator.hpp"
+#include "support/test_rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+
+namespace catlab::testing {
+namespace {
+
+constexpr Neighbourhood kShapes[] = {Neighbourhood::Moore, Neighbourhood::VonNeumann, Neighbourhood::Circular};
+constexpr int kSmallRadii[] = {1, 2, 3, 5, 8, 13, 16};
+
+const char* shapeName(Neighbourhood n) {
+    return n == Neighbourhood::Moore ? "moore" : n == Neighbourhood::VonNeumann ? "vonneumann" : "circular";
+}
+
+// "r5" (written out: GCC 12 warns wrongly about "r" + std::to_string(...) once inlined).
+std::string radiusName(int radius) {
+    std::string name = "r";
+    name += std::to_string(radius);
+    return name;
+}
+
+std::string label(int radius, Neighbourhood n, bool centre, int states) {
+    return radiusName(radius) + "_" + shapeName(n) + (centre ? "_centre_in_" : "_centre_out_") +
+           std::to_string(states) + "states";
+}
+
+// A case compared with the oracle at every generation.
+OracleCase everyGeneration(std::string label, const Rule& rule, Grid start, int steps = 100) {
+    return {std::move(label), rule, std::move(start), steps, {}, false};
+}
+
+// Non-aligned grids while the oracle is cheap, grids a little over the smallest allowed (2r + 1) once it
+// is not. Never exactly 2r + 1 for Moore: every cell would see the whole torus and all counts be equal.
+GridSize gridFor(int radius) {
+    if (radius <= 3) return {131, 97};
+    if (radius <= 8) return {83, 61};
+    if (radius <= 16) return {2 * radius + 8, 2 * radius + 3};
+    if (radius <= 32) return {2 * radius + 9, 2 * radius + 5};
+    return {2 * radius + 21, 2 * radius + 11};
+}
+
+// Every shape, centre in and out, 2 and 5 states: a hundred generations, every one compared.
+std::vector<OracleCase> smallRadius(int r) {
+    std::vector<OracleCase> cases;
+    for (Neighbourhood n : kShapes)
+        for (bool centre : {false, true})
+            for (int states : {2, 5})
+                cases.push_back(everyGeneration(label(r, n, centre, states), bandedRule(r, n, centre, states),
+                                                randomStart(gridFor(r), 0.5, 7)));
+    return cases;
+}
+
+// A hundred oracle generations cost about a second at radius 32 but 6 to 30 s at radius 64. So radius 32
+// compares every generation with the centre excluded and radius 64 does so for von Neumann on the
+// smallest grid allowed (the cheapest); the other cases have the oracle recompute generations 1, 2, 3,
+// 50, 99 and 100 from the backend's own states.
+std::vector<OracleCase> largeRadius(int r) {
+    std::vector<OracleCase> cases;
+    for (Neighbourhood n : kShapes)
+        for (bool centre : {false, true}) {
+            const bool every = r <= 32 ? !centre : n == Neighbourhood::VonNeumann && !centre;
+            const GridSize size = r == 64 && every ? GridSize{129, 129} : gridFor(r);
+            OracleCase c =
+                everyGeneration(label(r, n, centre, 2), bandedRule(r, n, centre, 2), randomStart(size, 0.5, 7));
+            if (!every) {
+                c.checked = {1, 2, 3, 50, 99, 100};
+                c.oracleFromBackendState = true;
+            }
+            cases.push_back(std::move(c));
+        }
+    return cases;
+}
+
+// Past r ~ 120 the shared-memory backends no longer hold the whole halo tile and walk it in bands. A
+// random start turns uniform within a few steps there, so the first generations are compared, with
+// thresholds at the mean count: they hinge on every cell's exact count.
+std::vector<OracleCase> widestRadii() {
+    std::vector<OracleCase> cases;
+    for (const Neighbourhood shape : {Neighbourhood::VonNeumann, Neighbourhood::Moore}) {
+        Rule rule;
+        rule.radius = 130;
+        rule.neighbourhood = shape;
+        rule.includeCentre = true;
+        rule.states = 3;
+        const int size = rule.neighbourhoodSize(), mean = size * 3 / 10;
+        rule.birth = CountSet({{mean, mean + size / 5}});
+        rule.survival = CountSet({{mean - 50, mean + 40}, {mean + 90, mean + size / 4}});
+        cases.push_back(
+            everyGeneration(std::string("r130_") + shapeName(shape), rule, randomStart({263, 271}, 0.3, 20261122), 4));
+    }
+    // Radius 128 Moore has 257^2 = 66049 cells, more than 16-bit counts hold. From a nearly full start
+    // every count is above 65535 and the rule's bands sit there, so a count kept modulo 2^16 shows.
+    Rule wide;
+    wide.radius = 128;
+    wide.survival = CountSet({{65870, 65880}, {65886, 65895}}); // around 0.9975 * 66049 = 65884
+    wide.birth = CountSet({{65875, 65890}});
+    cases.push_back(everyGeneration("r128_counts_past_16_bits", wide, randomStart({257, 258}, 0.9975, 11), 1));
+    return cases;
+}
+
+// Every preset at its density, on a grid wide enough for the GPU backends' interior tiles.
+std::vector<OracleCase> presetCases() {
+    std::vector<OracleCase> cases;
+    for (const Preset& p : presets()) {
+        const int side = 2 * p.rule.radius + 1;
+        const GridSize size{std::max(side + 6, 421), std::max(side + 1, 163)};
+        OracleCase c = everyGeneration("preset_" + p.id, p.rule, randomStart(size, p.density, 20261122));
+        c.checked = {1, 2, 3, 5, 10, 20, 50, 100};
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+std::vector<OracleCase> intervalCases() {
+    std::vector<OracleCase> cases;
+    const Rule several = parseRule("R3,C0,S3,5-8,10,B4,6-8,20-30,NM").rule;
+    cases.push_back(everyGeneration("three_survival_intervals", several, randomStart({131, 97}, 0.3, 7)));
+    Rule generations = several;
+    generations.states = 4;
+    generations.includeCentre = true;
+    cases.push_back(everyGeneration("three_intervals_4states_centre_in", generations, randomStart({97, 131}, 0.3, 7)));
+    // Every odd count: 20 intervals, more than some backends take.
+    std::vector<Interval> odd;
+    for (int c = 1; c <= 40; c += 2) odd.push_back({c, c});
+    for (Neighbourhood n : {Neighbourhood::Moore, Neighbourhood::Circular})
+        for (int states : {2, 3}) {
+            Rule rule;
+            rule.radius = 3;
+            rule.neighbourhood = n;
+            rule.states = states;
+            rule.survival = CountSet(odd);
+            rule.birth = CountSet({{9, 12}, {14, 14}, {16, 19}});
+            cases.push_back(everyGeneration(std::string("twenty_intervals_") + shapeName(n) + "_" +
+                                                std::to_string(states) + "states",
+                                            rule, randomStart({61, 45}, 0.5, 7)));
+        }
+    Rule noBirth = parseRule("R2,C0,S4-8,10-14,B,NM").rule;
+    cases.push_back(everyGeneration("empty_birth_set", noBirth, randomStart({131, 97}, 0.6, 7)));
+    noBirth.states = 3;
+    noBirth.neighbourhood = Neighbourhood::VonNeumann;
+    noBirth.survival = CountSet({{2, 6}});
+    cases.push_back(everyGeneration("empty_birth_set_vonneumann_3states", noBirth, randomStart({131, 97}, 0.6, 7)));
+    // A dying cell ages through 2 .. 255 and then dies: 256 generations to see the last step.
+    cases.push_back(everyGeneration("all_256_states", parseRule("R1,C256,M0,S2..3,B3..3,NM").rule,
+                                    randomStart({41, 37}, 0.4, 7), 300));
+    return cases;
+}
+
+// A random box in an otherwise empty torus: most rows have no live cell within reach.
+Grid sparseStart(GridSize size, int boxX, int boxY, int boxSide) {
+    Grid start = randomStart(size, 0.5, 5);
+    for (int y = 0; y < size.height; ++y)
+        for (int x = 0; x < size.width; ++x)
+            if (x < boxX || x >= boxX + boxSide || y < boxY || y >= boxY + boxSide) start.at(x, y) = 0;
+    return start;
+}
+
+std::vector<OracleCase> gridCases() {
+    std::vector<OracleCase> cases;
+    for (Neighbourhood n : kShapes) {
+        const std::string shape = shapeName(n);
+        // The smallest side on one axis and a long one on the other.
+        cases.push_back(
+            everyGeneration("thin_9x150_" + shape, bandedRule(4, n, false, 2), randomStart({9, 150}, 0.5, 7)));
+        cases.push_back(
+            everyGeneration("thin_150x9_" + shape, bandedRule(4, n, true, 5), randomStart({150, 9}, 0.5, 7)));
+        cases.push_back(
+            everyGeneration("smallest_3x3_" + shape, bandedRule(1, n, false, 2), randomStart({3, 3}, 0.5, 7)));
+        cases.push_back(
+            everyGeneration("smallest_15x15_" + shape, bandedRule(7, n, true, 2), randomStart({15, 15}, 0.5, 7)));
+        // Tall enough for more bands of rows than threads.
+        cases.push_back(
+            everyGeneration("tall_37x700_" + shape, bandedRule(2, n, false, 2), randomStart({37, 700}, 0.5, 7)));
+        cases.push_back(
+            everyGeneration("tall_23x515_" + shape, bandedRule(3, n, true, 5), randomStart({23, 515}, 0.5, 7)));
+    }
+    // Boxes in the middle, across the torus's seam and in a corner.
+    const std::pair<const char*, Grid> sparse[] = {{"middle", sparseStart({90, 301}, 30, 130, 24)},
+                                                   {"seam", sparseStart({90, 301}, 80, 290, 24)},
+                                                   {"corner", sparseStart({90, 301}, 0, 0, 16)}};
+    for (const auto& [where, start] : sparse) {
+        const std::string at = std::string("_") + where;
+        cases.push_back(everyGeneration("sparse_bosco" + at, parseRule("R5,C0,M1,S34..58,B34..45,NM").rule, start));
+        cases.push_back(everyGeneration("sparse_decay" + at, parseRule("R4,C6,M0,S10..30,B12..20,NM").rule, start));
+        cases.push_back(everyGeneration("sparse_vonneumann" + at, parseRule("R3,C0,M0,S5..12,B6..9,NN").rule, start));
+        cases.push_back(everyGeneration("sparse_circular" + at, parseRule("R3,C4,M1,S10..30,B12..20,NC").rule, start));
+        cases.push_back(
+            everyGeneration("sparse_birth_at_0" + at, parseRule("R2,C0,M0,S3..8,B0..2,NM").rule, start, 20));
+    }
+    // More rows than a launch grid is high (65535 blocks), and more than 65535 tiles of 8 rows.
+    const Rule life = parseRule("B3/S23").rule;
+    cases.push_back(everyGeneration("tall_life_64x70000", life, randomStart({64, 70000}, 0.3, 20261122), 3));
+    cases.push_back(everyGeneration("tall_r2_64x70000", scaledRule(2, Neighbourhood::Moore, false, 2),
+                                    randomStart({64, 70000}, 0.3, 20261122), 3));
+    cases.push_back(everyGeneration("tall_life_24x600000", life, randomStart({24, 600000}, 0.3, 20261122), 3));
+    // Odd grids at the extremes of the shapes.
+    cases.push_back(everyGeneration("odd_life_67x71", life, randomStart({67, 71}, 0.3, 20261122), 20));
+    cases.push_back(everyGeneration("odd_vonneumann_r5_23x97", scaledRule(5, Neighbourhood::VonNeumann, true, 2),
+                                    randomStart({23, 97}, 0.3, 20261122), 20));
+    cases.push_back(everyGeneration("odd_r16_5states_33x35", scaledRule(16, Neighbourhood::Moore, false, 5),
+                                    randomStart({33, 35}, 0.4, 20261122, 5), 20));
+    cases.push_back(everyGeneration("odd_r40_81x131", scaledRule(40, Neighbourhood::Moore, true, 2),
+                                    randomStart({81, 131}, 0.4, 20261122), 20));
+    return cases;
+}
+
+} // namespace
+
+Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states) {
+    Rule rule;
+    rule.radius = radius;
+    rule.neighbourhood = n;
+    rule.includeCentre = includeCentre;
+    rule.states = states;
+    const int size = rule.neighbourhoodSize();
+    // With decay fewer cells are alive, so the bands sit lower.
+    const int middle = int(std::lround(size * (states > 2 ? 0.15 : 0.5)));
+    const int width = std::max(1, int(std::lround(0.7 * std::sqrt(double(size)))));
+    auto band = [&](int lo) { return Interval{std::clamp(lo, 0, size), std::clamp(lo + width - 1, 0, size)}; };
+    std::vector<Interval> birth, survival;
+    for (int k = 0; k < 8; ++k) {
+        const int lo = middle + (2 * k - 8) * width;
+        birth.push_back(band(lo));
+        survival.push_back(band(lo + width));
+    }
+    rule.birth = CountSet(birth);
+    rule.survival = CountSet(survival);
+    rule.validate();
+    return rule;
+}
+
+Grid randomStart(GridSize size, double density, std::uint64_t seed, int states) {
+    Grid grid(size);
+    fillRandom(grid, density, seed);
+    if (states > 2) // decaying cells too, so every state's transition is exercised from the first step
+        for (std::size_t i = 0; i < grid.cells().size(); i += 5)
+            if (grid.cells()[i] == 0) grid.cells()[i] = Cell(2 + (i / 5) % std::size_t(states - 2));
+    return grid;
+}
+
+std::vector<std::string> oracleCaseGroups() {
+    std::vector<std::string> groups;
+    for (int r : kSmallRadii) groups.push_back(radiusName(r));
+    for (const char* g : {"r32", "r64", "widest", "presets", "intervals", "grids"}) groups.push_back(g);
+    return groups;
+}
+
+std::vector<OracleCase> oracleCases(const std::string& group) {
+    for (int r : kSmallRadii)
+        if (group == radiusName(r)) return smallRadius(r);
+    if (group == "r32") return largeRadius(32);
+    if (group == "r64") return largeRadius(64);
+    if (group == "widest") return widestRadii();
+    if (group == "presets") return presetCases();
+    if (group == "intervals") return intervalCases();
+    if (group == "grids") return gridCases();
+    return {};
+}
+
+const std::vector<Grid>& oracleGenerations(const std::string& group, const OracleCase& c) {
+    static std::mutex mutex;
+    static std::map<std::string, std::vector<Grid>> cache;
+    std::lock_guard lock(mutex);
+    const std::string key = group + "/" + c.label;
+    if (auto found = cache.find(key); found != cache.end()) return found->second;
+    std::vector<Grid> generations;
+    Simulator oracle(c.rule, c.start, "cpu-naive");
+    for (int g = 1; g <= c.steps; ++g) {
+        oracle.step();
+        if (c.checked.empty() || std::find(c.checked.begin(), c.checked.end(), g) != c.checked.end())
+            generations.push_back(oracle.snapshot());
+    }
+    return cache.emplace(key, std::move(generations)).first->second;
+}
+
+} // namespace catlab::testing
