@@ -1,5 +1,7 @@
 // withCompileTimeInt, which picks the kernel instantiation for a run-time radius or count: every value of
-// the range reaches its own instantiation, once; any other value is an Error naming it and the range.
+// the range reaches its own instantiation, once; any other value is an Error naming it and the range. And
+// the boxsum dispatchers built on it cover their plans' values.
+#include "boxsum_plan.hpp"
 #include "compile_time_int.hpp"
 
 #include <gtest/gtest.h>
@@ -50,6 +52,28 @@ TEST(CompileTimeInt, NothingIsCalledForAValueOutsideTheRange) {
     int calls = 0;
     EXPECT_THROW((withCompileTimeInt<1, 8>(9, "cat", "band fragments", [&]<int>() { ++calls; })), Error);
     EXPECT_EQ(calls, 0);
+}
+
+TEST(CompileTimeInt, SmallMooreKernelsCoverRadius1To16) {
+    for (int r = 1; r <= kMaxSmallMooreRadius; ++r) {
+        int radius = 0;
+        dispatchSmallMoore(r, [&]<int R>() { radius = R; });
+        EXPECT_EQ(radius, r);
+    }
+    EXPECT_THROW(dispatchSmallMoore(kMaxSmallMooreRadius + 1, []<int>() {}), Error);
+}
+
+TEST(CompileTimeInt, VonNeumannKernelsCoverEveryArmClass) {
+    for (const ArmClass& c : kArmClasses) {
+        int arms = 0, counts = 0;
+        dispatchVonNeumann(c.armPlanes, [&]<int A, int C>() {
+            arms = A;
+            counts = C;
+        });
+        EXPECT_EQ(arms, c.armPlanes);
+        EXPECT_EQ(counts, c.countPlanes);
+    }
+    EXPECT_THROW(dispatchVonNeumann(0, []<int, int>() {}), Error);
 }
 
 } // namespace
