@@ -5,12 +5,14 @@
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_step.cuh"
 #include "boxsum_wide_moore.cuh"
+#include "compile_time_int.hpp"
 
 #include "catlab/rule.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <iterator>
 
 namespace catlab::cuda {
 
@@ -73,6 +75,10 @@ struct ArmClass {
 };
 inline constexpr ArmClass kArmClasses[] = {{6, 3, 7},    {14, 4, 9},   {30, 5, 11}, {62, 6, 13},
                                            {126, 7, 15}, {254, 8, 17}, {500, 9, 19}};
+inline constexpr int kMinArmPlanes = kArmClasses[0].armPlanes;
+inline constexpr int kMaxArmPlanes = kArmClasses[std::size(kArmClasses) - 1].armPlanes;
+// The counts grow as the square of the arms: the kernels are compiled for 2 * armPlanes + 1 count planes.
+static_assert(std::ranges::all_of(kArmClasses, [](const ArmClass& c) { return c.countPlanes == 2 * c.armPlanes + 1; }));
 
 // Resident blocks of a plan per multiprocessor, and the multiprocessor count (the backend asks the
 // device; the CPU tests pass small numbers so that grids split into many blocks).
@@ -206,25 +212,16 @@ void dispatchSimple(bool simple, F&& f) {
     return f.template operator()<false>();
 }
 
-template <int R = kMaxSmallMooreRadius, class F>
+template <class F>
 void dispatchSmallMoore(int radius, F&& f) {
-    if constexpr (R >= 1) {
-        if (radius == R) return f.template operator()<R>();
-        dispatchSmallMoore<R - 1>(radius, f);
-    }
+    withCompileTimeInt<1, kMaxSmallMooreRadius>(radius, "boxsum small Moore", "radius", f);
 }
 
+// f.template operator()<ArmPlanes, CountPlanes>() for one of kArmClasses.
 template <class F>
 void dispatchVonNeumann(int armPlanes, F&& f) {
-    switch (armPlanes) {
-    case 3: return f.template operator()<3, 7>();
-    case 4: return f.template operator()<4, 9>();
-    case 5: return f.template operator()<5, 11>();
-    case 6: return f.template operator()<6, 13>();
-    case 7: return f.template operator()<7, 15>();
-    case 8: return f.template operator()<8, 17>();
-    default: return f.template operator()<9, 19>();
-    }
+    withCompileTimeInt<kMinArmPlanes, kMaxArmPlanes>(armPlanes, "boxsum von Neumann", "arm planes",
+                                                     [&]<int A>() { f.template operator()<A, 2 * A + 1>(); });
 }
 
 template <class F>

@@ -6,6 +6,7 @@
 // paper's kernel), float accumulators and 1-bit products were slower.
 #include "cat_stream_kernel.cuh"
 #include "catlab/backend_spec.hpp"
+#include "compile_time_int.hpp"
 #include "padded_grid_backend.cuh"
 
 namespace catlab::cuda {
@@ -14,6 +15,7 @@ namespace {
 // Largest radius computed exactly: the horizontal sums (at most 2r + 1) are the u8 operands of the
 // vertical products.
 constexpr int kCatMaxRadius = 127;
+constexpr int kCatMaxBandFragments = catBandFragments(kCatMaxRadius);
 constexpr int kCatRowsPerBlock = 64; // fragment rows one block walks (32 and 128 measured: docs/benchmarks.md)
 
 class CatBackend final : public PaddedGridBackend<FragmentLayout> {
@@ -50,17 +52,8 @@ class CatBackend final : public PaddedGridBackend<FragmentLayout> {
 
     // One kernel per band-fragment count (a run-time radius to a compile-time F).
     void stepOnce(const Cell* in, Cell* out) override {
-        switch (bands_) {
-        case 1: return launch<1>(in, out);
-        case 2: return launch<2>(in, out);
-        case 3: return launch<3>(in, out);
-        case 4: return launch<4>(in, out);
-        case 5: return launch<5>(in, out);
-        case 6: return launch<6>(in, out);
-        case 7: return launch<7>(in, out);
-        case 8: return launch<8>(in, out);
-        default: throw Error("cat: no kernel for " + std::to_string(bands_) + " band fragments");
-        }
+        withCompileTimeInt<1, kCatMaxBandFragments>(bands_, "cat", "band fragments",
+                                                    [&]<int F>() { launch<F>(in, out); });
     }
 
     int bands_ = 1, columns_ = 0, rows_ = 0, fragmentsPerRow_ = 0;

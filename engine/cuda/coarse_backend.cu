@@ -3,13 +3,10 @@
 // neighbourhood column dx, stepping one cell down adds the cell entering at the bottom of the
 // column span and drops the one leaving at the top, so a cell costs ~2(2r+1) reads, not (2r+1)^2.
 // Large radii stream the halo tile through shared memory in bands of columns.
-#include "byte_grid_backend.cuh"
 #include "catlab/backend_spec.hpp"
 #include "fast_path.cuh"
-#include "halo_band.cuh"
 #include "tile_grid.cuh"
-
-#include <algorithm>
+#include "tiled_byte_grid_backend.cuh"
 
 namespace catlab::cuda {
 namespace {
@@ -144,32 +141,17 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
     }
 }
 
-class CoarseBackend final : public ByteGridBackend {
-    void prepareKernel() override {
-        const int r = deviceRule().radius;
-        // The whole halo tile in one band of columns when it fits (r <= ~120); else as many columns as fit.
-        const HaloBand band = fitHaloBand(coarseStepKernel, "coarse", r, kTileH + 2 * r, kTileW + 2 * r);
-        bandCols_ = band.lines;
-        sharedBytes_ = band.sharedBytes;
+// A thread per strip of kStrip cells. The general kernel's bands are columns: the whole halo tile when it
+// fits (r <= ~120), else as many columns as fit.
+struct CoarseTiles {
+    static constexpr Tiling kTiling{"coarse", kThreadsX, kThreadsY, kTileW, kTileH, BandLines::Columns};
+    static GeneralTileKernel* general() { return coarseStepKernel; }
+    template <int R>
+    static FastTileKernel* fast() {
+        return coarseFastKernel<R>;
     }
-
-    void stepOnce(const Cell* in, Cell* out) override {
-        const GridSize s = gridSize();
-        const dim3 threads(kThreadsX, kThreadsY);
-        const dim3 blocks = tileGridForRows(blocksFor(s.width, kTileW), s.height, kTileH);
-        withFastRadius(deviceRule(), [&]<int R>() {
-            if constexpr (R == 0)
-                coarseStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandCols_,
-                                                                    table(), tableWords());
-            else
-                coarseFastKernel<R><<<blocks, threads>>>(in, out, s.width, s.height, table(), tableWords());
-        });
-        CATLAB_CUDA_CHECK_LAUNCH();
-    }
-
-    int bandCols_ = 0;
-    int sharedBytes_ = 0;
 };
+using CoarseBackend = TiledByteGridBackend<CoarseTiles>;
 
 } // namespace
 

@@ -4,9 +4,8 @@
 // There every cell is 0 or 1, so cells are summed as they are (no `== 1`), four at a time from
 // aligned 32-bit words, with loop bounds known at compile time; and only tiles touching the torus
 // border wrap. Kernels take the radius as a template argument R, R = 0 meaning "the general kernel".
+#include "compile_time_int.hpp"
 #include "device_rule.cuh"
-
-#include <utility>
 
 namespace catlab::cuda {
 
@@ -17,9 +16,7 @@ template <class F>
 void withFastRadius(const DeviceRule& rule, F&& f) {
     const bool fast =
         rule.states == 2 && rule.neighbourhood == int(Neighbourhood::Moore) && rule.radius <= kMaxFastRadius;
-    const int r = fast ? rule.radius : 0;
-    [&]<int... Rs>(std::integer_sequence<int, Rs...>) { ((r == Rs ? (f.template operator()<Rs>(), 0) : 0), ...); }
-    (std::make_integer_sequence<int, kMaxFastRadius + 1>{});
+    withCompileTimeInt<0, kMaxFastRadius>(fast ? rule.radius : 0, "byte grid", "fast-path radius", f);
 }
 
 __device__ __forceinline__ int wrapIndex(int v, int n) {

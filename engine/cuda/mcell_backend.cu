@@ -3,13 +3,10 @@
 // neighbourhood row it reads the union of their spans once and adds each cell it reads to every
 // partial count whose span holds it, so a read serves up to kCells cells. Large radii stream the
 // halo tile through shared memory in bands of rows.
-#include "byte_grid_backend.cuh"
 #include "catlab/backend_spec.hpp"
 #include "fast_path.cuh"
-#include "halo_band.cuh"
 #include "tile_grid.cuh"
-
-#include <algorithm>
+#include "tiled_byte_grid_backend.cuh"
 
 namespace catlab::cuda {
 namespace {
@@ -120,32 +117,17 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
     for (int j = 0; j < kCells && x + j < width; ++j) o[j] = next[j];
 }
 
-class McellBackend final : public ByteGridBackend {
-    void prepareKernel() override {
-        const int r = deviceRule().radius;
-        // The whole halo tile in one band of rows when it fits; else as many rows as fit (at r = 500, ~85).
-        const HaloBand band = fitHaloBand(mcellStepKernel, "mcell", r, kTileW + 2 * r, kTileH + 2 * r);
-        bandRows_ = band.lines;
-        sharedBytes_ = band.sharedBytes;
+// A thread per kCells cells of a row. The general kernel's bands are rows: the whole halo tile when it fits,
+// else as many rows as fit (at r = 500, ~85).
+struct McellTiles {
+    static constexpr Tiling kTiling{"mcell", kThreadsX, kThreadsY, kTileW, kTileH, BandLines::Rows};
+    static GeneralTileKernel* general() { return mcellStepKernel; }
+    template <int R>
+    static FastTileKernel* fast() {
+        return mcellFastKernel<R>;
     }
-
-    void stepOnce(const Cell* in, Cell* out) override {
-        const GridSize s = gridSize();
-        const dim3 threads(kThreadsX, kThreadsY);
-        const dim3 blocks = tileGridForRows(blocksFor(s.width, kTileW), s.height, kTileH);
-        withFastRadius(deviceRule(), [&]<int R>() {
-            if constexpr (R == 0)
-                mcellStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_,
-                                                                   table(), tableWords());
-            else
-                mcellFastKernel<R><<<blocks, threads>>>(in, out, s.width, s.height, table(), tableWords());
-        });
-        CATLAB_CUDA_CHECK_LAUNCH();
-    }
-
-    int bandRows_ = 0;
-    int sharedBytes_ = 0;
 };
+using McellBackend = TiledByteGridBackend<McellTiles>;
 
 } // namespace
 

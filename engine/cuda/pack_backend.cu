@@ -7,10 +7,12 @@
 // counts are accumulated in 16-bit lanes (at most 255^2). The transition (catlab::Transition's) is read from a
 // per-count bit table in shared memory.
 #include "catlab/backend_spec.hpp"
+#include "compile_time_int.hpp"
 #include "padded_grid_backend.cuh"
 #include "tile_grid.cuh"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 namespace catlab::cuda {
@@ -112,12 +114,15 @@ __global__ void packStepKernel(const Word* __restrict__ in, Word* __restrict__ o
     out[std::size_t(y + plan.radius) * pitchWords + w + K] = result;
 }
 
-int haloWordsFor(int radius) {
+constexpr int haloWordsFor(int radius) {
     const int needed = (radius + 7) / 8;
     int k = 1;
     while (k < needed) k *= 2;
     return k;
 }
+
+// Halo words are a power of two: one kernel per exponent, up to the widest halo.
+constexpr int kMaxHaloWordsExponent = std::countr_zero(unsigned(haloWordsFor(kMaxPackRadius)));
 
 class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
     void choose(const Rule& rule, GridSize size, PaddedGeometry& g, RowMajorLayout& layout) override {
@@ -165,13 +170,8 @@ class PackBackend final : public PaddedGridBackend<RowMajorLayout> {
         const Word* i = reinterpret_cast<const Word*>(in);
         Word* o = reinterpret_cast<Word*>(out);
         if (isSmall_) return launch<1, true>(i, o);
-        switch (haloWords_) {
-        case 1: return launch<1>(i, o);
-        case 2: return launch<2>(i, o);
-        case 4: return launch<4>(i, o);
-        case 8: return launch<8>(i, o);
-        default: return launch<16>(i, o);
-        }
+        withCompileTimeInt<0, kMaxHaloWordsExponent>(std::countr_zero(unsigned(haloWords_)), "pack",
+                                                     "halo-word exponent", [&]<int E>() { launch<1 << E>(i, o); });
     }
 
     PackPlan plan_{};

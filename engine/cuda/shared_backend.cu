@@ -1,13 +1,10 @@
 // `shared`: one thread per cell; the block's tile plus a halo of r cells on every side is staged in
 // shared memory, so each cell of the tile is read from global memory once per block instead of once
 // per neighbour. Large radii stream the halo through shared memory in bands of rows.
-#include "byte_grid_backend.cuh"
 #include "catlab/backend_spec.hpp"
 #include "fast_path.cuh"
-#include "halo_band.cuh"
 #include "tile_grid.cuh"
-
-#include <algorithm>
+#include "tiled_byte_grid_backend.cuh"
 
 namespace catlab::cuda {
 namespace {
@@ -79,32 +76,17 @@ __global__ void __launch_bounds__(kTileW* kTileH)
     out[std::size_t(y) * width + x] = next(tile[(ty + R) * kPitch + tx + R], sums.count(tx & 3));
 }
 
-class SharedBackend final : public ByteGridBackend {
-    void prepareKernel() override {
-        const int r = deviceRule().radius;
-        // The whole halo tile in one band of rows when it fits; else as many rows as fit (at r = 500, ~90).
-        const HaloBand band = fitHaloBand(sharedStepKernel, "shared", r, kTileW + 2 * r, kTileH + 2 * r);
-        bandRows_ = band.lines;
-        sharedBytes_ = band.sharedBytes;
+// A thread per cell. The general kernel's bands are rows: the whole halo tile when it fits, else as many
+// rows as fit (at r = 500, ~90).
+struct SharedTiles {
+    static constexpr Tiling kTiling{"shared", kTileW, kTileH, kTileW, kTileH, BandLines::Rows};
+    static GeneralTileKernel* general() { return sharedStepKernel; }
+    template <int R>
+    static FastTileKernel* fast() {
+        return sharedFastKernel<R>;
     }
-
-    void stepOnce(const Cell* in, Cell* out) override {
-        const GridSize s = gridSize();
-        const dim3 threads(kTileW, kTileH);
-        const dim3 blocks = tileGridForRows(blocksFor(s.width, kTileW), s.height, kTileH);
-        withFastRadius(deviceRule(), [&]<int R>() {
-            if constexpr (R == 0)
-                sharedStepKernel<<<blocks, threads, sharedBytes_>>>(in, out, s.width, s.height, deviceRule(), bandRows_,
-                                                                    table(), tableWords());
-            else
-                sharedFastKernel<R><<<blocks, threads>>>(in, out, s.width, s.height, table(), tableWords());
-        });
-        CATLAB_CUDA_CHECK_LAUNCH();
-    }
-
-    int bandRows_ = 0;
-    int sharedBytes_ = 0;
 };
+using SharedBackend = TiledByteGridBackend<SharedTiles>;
 
 } // namespace
 
