@@ -6,7 +6,9 @@
 #                             tests under Xvfb with Mesa's software OpenGL)
 #   bash tools/dev.sh build   install what is missing and build
 #   bash tools/dev.sh sanitize  the CPU tests built with AddressSanitizer and UBSan (in build-sanitize)
+#   bash tools/dev.sh format  check that clang-format would change no C++/CUDA file (format --fix: format them)
 # The build goes to ./build; CUDA backends are built when nvcc is found (also in /usr/local/cuda/bin).
+# CATLAB_WERROR=1 turns compiler warnings into errors (CI sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +32,9 @@ install_packages() {
 
 build() {
     [[ -x /usr/local/cuda/bin/nvcc ]] && export PATH=/usr/local/cuda/bin:$PATH
-    cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+    local werror=OFF
+    [[ ${CATLAB_WERROR:-0} == 1 ]] && werror=ON
+    cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCATLAB_WERROR=$werror "$@"
     cmake --build "$build_dir" -j "$(nproc)"
 }
 
@@ -56,8 +60,18 @@ sanitize)
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$build_dir" -L cpu --output-on-failure -j "$(nproc)" "$@"
     ;;
+format)
+    install_packages
+    # Every C++ and CUDA file git knows of, as .clang-format lays it out.
+    mapfile -t files < <(git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h')
+    if [[ ${1:-} == --fix ]]; then
+        clang-format -i "${files[@]}"
+    else
+        clang-format --dry-run -Werror "${files[@]}"
+    fi
+    ;;
 *)
-    echo "usage: bash tools/dev.sh start|test|build|sanitize" >&2
+    echo "usage: bash tools/dev.sh start|test|build|sanitize|format" >&2
     exit 2
     ;;
 esac
