@@ -47,8 +47,10 @@ else
     log "configure + build (sm_$arch)"
     prefix=()
     [[ -d .deps/root/usr ]] && prefix=(-DCMAKE_PREFIX_PATH="$PWD/.deps/root/usr" -DCATLAB_GTEST_SOURCE_DIR="$PWD/.deps/root/usr/src/googletest")
+    # CATLAB_CMAKE_ARGS adds options, e.g. "-DCATLAB_RENDER=ON -DCATLAB_VIDEO=OFF" for the render step.
+    read -ra extra <<<"${CATLAB_CMAKE_ARGS:-}"
     cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCATLAB_CUDA=ON -DCATLAB_GUI=OFF \
-        -DCMAKE_CUDA_ARCHITECTURES="$arch" "${prefix[@]}" >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+        -DCMAKE_CUDA_ARCHITECTURES="$arch" "${prefix[@]}" "${extra[@]}" >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
     cmake --build build-gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -E 'error|Error' "$out/build.log" | head -40; exit 1; }
 fi
 "$bin/catlab" --version | tee -a "$out/summary.txt"

@@ -7,6 +7,7 @@
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/simulator.hpp"
+#include "support/error_of.hpp"
 #include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
@@ -37,14 +38,7 @@ std::vector<std::string> checkedBackends() {
     return names;
 }
 
-std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using testing::errorOf;
 
 // A failure names the first differing cell.
 ::testing::AssertionResult sameGrid(const Grid& got, const Grid& want, int generation) {

@@ -9,6 +9,7 @@
 #include "catlab/nvml_power.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rule_scaling.hpp"
+#include "support/error_of.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,15 +26,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kNoNvml = "libcatlab-no-such-nvml.so.1";
 
-template <typename F>
-std::string errorOf(F&& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using testing::errorOf;
 
 std::vector<int> range(int lo, int hi) {
     std::vector<int> v;

@@ -2,6 +2,7 @@
 #include "catlab/error.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/simulator.hpp"
+#include "support/error_of.hpp"
 #include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
@@ -13,14 +14,7 @@
 namespace catlab {
 namespace {
 
-std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using testing::errorOf;
 
 TEST(RandomFill, IsDeterministicAndHasTheDensity) {
     Grid a({333, 217}), b({333, 217}), c({333, 217});

@@ -5,6 +5,7 @@
 #include "catlab/error.hpp"
 #include "catlab/random.hpp"
 #include "support/backend_names.hpp"
+#include "support/error_of.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -13,14 +14,7 @@
 
 namespace catlab::testing {
 
-inline std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using testing::errorOf;
 
 // Cells in random states 0..states-1, about half of them 0.
 inline Grid randomGrid(GridSize size, int states, std::uint64_t seed) {

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -58,8 +59,10 @@ std::vector<RuleCase> ruleCases() {
 }
 
 std::string where(const Grid& g, long long index) {
-    return index < 0 ? "none"
-                     : "(" + std::to_string(index % g.width()) + ", " + std::to_string(index / g.width()) + ")";
+    if (index < 0) return "none";
+    std::ostringstream text; // not "(" + std::to_string(...): GCC 12 warns wrongly (-Wrestrict) once inlined
+    text << '(' << index % g.width() << ", " << index / g.width() << ')';
+    return text.str();
 }
 
 TEST(BitLife, MatchesOracleForEveryStepCountAndSize) {

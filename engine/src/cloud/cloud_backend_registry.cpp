@@ -1,23 +1,19 @@
 #include "catlab/cloud/cloud_backend_registry.hpp"
 
 #include "catlab/cuda_device.hpp"
+#include "spec_list.hpp"
 
 namespace catlab::cloud {
 namespace backends {
 
 #define CATLAB_HOST_BACKEND(id) CloudBackendSpec id();
-#ifdef CATLAB_HAVE_CUDA
-#define CATLAB_DEVICE_BACKEND(id) CloudBackendSpec id();
-#else
-#define CATLAB_DEVICE_BACKEND(id)
-#endif
+#define CATLAB_DEVICE_BACKEND(id) CATLAB_IF_CUDA(CloudBackendSpec id();)
 #include "cloud_backend_list.def"
 #undef CATLAB_HOST_BACKEND
 #undef CATLAB_DEVICE_BACKEND
 
 namespace {
 
-// Without CUDA a device backend is listed by its name, never available.
 [[maybe_unused]] CloudBackendSpec notBuilt(const char* name) {
     return {.name = name,
             .memorySpace = MemorySpace::Device,
@@ -27,21 +23,10 @@ namespace {
             }};
 }
 
-// With CUDA a device backend's spec must carry the name builds without CUDA list it by.
-[[maybe_unused]] CloudBackendSpec named(std::string_view id, CloudBackendSpec spec) {
-    if (spec.name != id)
-        throw Error("cloud backend list: the spec of '" + std::string(id) + "' is named '" + spec.name + "'");
-    return spec;
-}
-
 std::vector<CloudBackendSpec> builtIn() {
     std::vector<CloudBackendSpec> specs;
 #define CATLAB_HOST_BACKEND(id) specs.push_back(id());
-#ifdef CATLAB_HAVE_CUDA
-#define CATLAB_DEVICE_BACKEND(id) specs.push_back(named(#id, id()));
-#else
-#define CATLAB_DEVICE_BACKEND(id) specs.push_back(notBuilt(#id));
-#endif
+#define CATLAB_DEVICE_BACKEND(id) specs.push_back(CATLAB_DEVICE_SPEC(id, notBuilt));
 #include "cloud_backend_list.def"
 #undef CATLAB_HOST_BACKEND
 #undef CATLAB_DEVICE_BACKEND
