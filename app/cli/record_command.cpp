@@ -6,6 +6,7 @@
 #include "cli/interrupt_flag.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/record_options.hpp"
+#include "cli/scene_options.hpp"
 #include "cli/scene_setup.hpp"
 
 #include "recording/cloud_flight_scene.hpp"
@@ -150,14 +151,7 @@ void addRecordCommand(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("record", "Record a scene to video, headless (EGL: no window, no X server)");
     cmd->add_option("--scene", o->sceneKind, "grid (a 2D automaton) or cloud (the 3D cloud automaton, flown around)")
         ->capture_default_str();
-    cmd->add_option("--rule", o->scene.rule, "Preset id/name (see `catlab rules`) or Golly rule string");
-    cmd->add_option("--size", o->scene.size, "Torus size WxH (or N for NxN); the cloud scene: XxYxZ (128x128x32)");
-    cmd->add_option("--density", o->scene.density, "Initial fraction of live cells for a random start");
-    cmd->add_option("--seed", o->scene.seed, "Seed of the random start")->capture_default_str();
-    cmd->add_option("--backend", o->scene.backend,
-                    "Backend (see `catlab backends`; the cloud scene: cpu or cuda), or auto: the fastest exact one")
-        ->default_str("auto");
-    cmd->add_option("--in", o->scene.inPath, "Start from this RLE pattern");
+    addSceneOptions(*cmd, o->scene, SceneOptionsFor::GridOrCloud);
     cmd->add_option("--steps", o->scene.steps,
                     "Generations to run; frames show generations 0, K, 2K, ... up to N (the cloud scene: after the "
                     "formation)")
