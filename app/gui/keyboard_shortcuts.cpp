@@ -20,7 +20,7 @@ void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab) {
                 break;
             case GLFW_KEY_F:
                 if (lab.scene == SceneKind::Cloud)
-                    cloudScene(lab).camera = render::OrbitCamera{}; // the whole volume, as at the start
+                    cloudSession(lab).camera = render::OrbitCamera{}; // the whole volume, as at the start
                 else
                     fitView(lab);
                 break;

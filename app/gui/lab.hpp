@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gui/cloud_scene.hpp"
+#include "gui/cloud_session.hpp"
 #include "gui/recording_settings.hpp"
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
@@ -50,7 +50,7 @@ struct Lab {
 
     SceneKind scene = SceneKind::Grid;
     CloudStart cloudStart;
-    std::unique_ptr<CloudScene> cloud; // made the first time the cloud scene is shown
+    std::unique_ptr<CloudSession> cloud; // the cloud automaton, made when first needed (cloudSession())
 
     // The rule the radius/neighbourhood/centre controls reshape (the last one chosen by text, preset
     // or file), so moving the radius slider back and forth never drifts.

@@ -57,8 +57,8 @@ void drawSceneChoice(Lab& lab) {
 }
 
 void drawCloudSection(Lab& lab, PanelState& state) {
-    CloudScene& scene = cloudScene(lab);
-    cloud::CloudSimulation& sim = *scene.simulation;
+    CloudSession& clouds = cloudSession(lab);
+    cloud::CloudSimulation& sim = *clouds.simulation;
     RunSettings& run = lab.run;
     if (ImGui::Button(run.playing ? "Pause (space)" : "Play (space)", ImVec2(130, 0))) run.playing = !run.playing;
     ImGui::SameLine();
@@ -70,12 +70,12 @@ void drawCloudSection(Lab& lab, PanelState& state) {
     ImGui::Text("step %llu", static_cast<unsigned long long>(sim.generation()));
     ImGui::SliderInt("steps/snapshot", &run.stepsPerFrame, 1, 256, "%d",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    ImGui::SliderInt("frames/snapshot", &scene.framesPerSnapshot, 1, CloudScene::kMaxFramesPerSnapshot, "%d",
+    ImGui::SliderInt("frames/snapshot", &clouds.framesPerSnapshot, 1, CloudSession::kMaxFramesPerSnapshot, "%d",
                      ImGuiSliderFlags_AlwaysClamp);
-    scene.framesSinceSnapshot = std::min(scene.framesSinceSnapshot, scene.framesPerSnapshot - 1);
+    clouds.framesSinceSnapshot = std::min(clouds.framesSinceSnapshot, clouds.framesPerSnapshot - 1);
 
     ImGui::Separator();
-    cloud::CloudParams& p = scene.params;
+    cloud::CloudParams& p = clouds.params;
     bool changed = false;
     changed |= sliderDouble("p_ext", p.pExt, 0.0f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
     changed |= sliderDouble("p_hum", p.pHum, 0.0f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
@@ -119,9 +119,9 @@ void drawCloudSection(Lab& lab, PanelState& state) {
 }
 
 void drawCloudSourcesSection(Lab& lab) {
-    CloudScene& scene = cloudScene(lab);
-    cloud::CloudParams& p = scene.params;
-    const cloud::CloudSize size = scene.simulation->size();
+    CloudSession& clouds = cloudSession(lab);
+    cloud::CloudParams& p = clouds.params;
+    const cloud::CloudSize size = clouds.simulation->size();
     const float span = float(std::max({size.nx, size.ny, size.nz}));
     bool changed = false;
     int remove = -1;
@@ -146,8 +146,8 @@ void drawCloudSourcesSection(Lab& lab) {
 }
 
 void drawCloudLookSection(Lab& lab) {
-    CloudScene& scene = cloudScene(lab);
-    render::CloudLook& look = scene.look;
+    CloudSession& clouds = cloudSession(lab);
+    render::CloudLook& look = clouds.look;
     double azimuth = look.sunAzimuthDegrees, elevation = look.sunElevationDegrees;
     const bool turned = sliderDouble("sun azimuth", azimuth, -180.0f, 180.0f, "%.0f deg");
     const bool raised = sliderDouble("sun elevation", elevation, -10.0f, 90.0f, "%.0f deg");
@@ -156,10 +156,10 @@ void drawCloudLookSection(Lab& lab) {
     sliderDouble("haze cutoff", look.cutoff, 0.0f, 0.9f, "%.2f");
     ImGui::SliderInt("view samples", &look.maxSteps, 16, 1024, "%d", ImGuiSliderFlags_AlwaysClamp);
     ImGui::SliderInt("shadow samples", &look.lightSteps, 0, 16, "%d", ImGuiSliderFlags_AlwaysClamp);
-    if (ImGui::SliderInt("smoothing radius", &scene.densityRadius, 0, cloud::kMaxDensityRadius, "%d",
+    if (ImGui::SliderInt("smoothing radius", &clouds.densityRadius, 0, cloud::kMaxDensityRadius, "%d",
                          ImGuiSliderFlags_AlwaysClamp))
-        scene.snapshotDue = true;
-    render::OrbitCamera& camera = scene.camera;
+        clouds.snapshotDue = true;
+    render::OrbitCamera& camera = clouds.camera;
     sliderDouble("camera yaw", camera.yawDegrees, -180.0f, 180.0f, "%.0f deg");
     sliderDouble("camera pitch", camera.pitchDegrees, float(render::OrbitCamera::kMinPitch),
                  float(render::OrbitCamera::kMaxPitch), "%.0f deg");
@@ -169,11 +169,11 @@ void drawCloudLookSection(Lab& lab) {
 }
 
 void drawCloudMetricsSection(Lab& lab, PanelState& state) {
-    CloudScene& scene = cloudScene(lab);
+    CloudSession& clouds = cloudSession(lab);
     const StepMetrics& m = lab.metrics;
     const auto now = std::chrono::steady_clock::now();
     if (!state.cloudCounts || now - state.cloudCountsTime > std::chrono::seconds(1)) {
-        state.cloudCounts = scene.simulation->counts();
+        state.cloudCounts = clouds.simulation->counts();
         state.cloudCountsTime = now;
     }
     row("ms/step", format("%.3f", m.msPerStep()));
@@ -189,9 +189,9 @@ void drawCloudMetricsSection(Lab& lab, PanelState& state) {
     row("energy/step", format("%.4g J", m.joulesPerStep()));
     const cloud::CloudCounts& c = *state.cloudCounts;
     row("cells", "hum " + std::to_string(c.hum) + ", act " + std::to_string(c.act) + ", cld " + std::to_string(c.cld));
-    ImGui::TextDisabled("backend %s, %s", scene.simulation->backendName(),
-                        scene.simulation->memorySpace() == MemorySpace::Device ? "timed with CUDA events"
-                                                                               : "timed with steady_clock");
+    ImGui::TextDisabled("backend %s, %s", clouds.simulation->backendName(),
+                        clouds.simulation->memorySpace() == MemorySpace::Device ? "timed with CUDA events"
+                                                                                : "timed with steady_clock");
 }
 
 } // namespace catlab::gui

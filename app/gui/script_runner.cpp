@@ -168,7 +168,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
         {"sun", [](Context& c, const Args& a) { setSun(c.lab, numberArg(a, 0, 0), numberArg(a, 1, 0)); }},
         {"orbit",
          [](Context& c, const Args& a) {
-             render::OrbitCamera& camera = cloudScene(c.lab).camera;
+             render::OrbitCamera& camera = cloudSession(c.lab).camera;
              camera.yawDegrees = 0;
              camera.pitchDegrees = 0;
              camera.orbit(numberArg(a, 0, 0), numberArg(a, 1, 0));
@@ -182,7 +182,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
         {"status",
          [](Context& c, const Args&) {
              if (c.lab.scene == SceneKind::Cloud) {
-                 const cloud::CloudSimulation& sim = *cloudScene(c.lab).simulation;
+                 const cloud::CloudSimulation& sim = *cloudSession(c.lab).simulation;
                  const cloud::CloudCounts n = sim.counts();
                  c.out << "scene cloud\nbackend " << sim.backendName() << "\nsize " << cloud::sizeText(sim.size())
                        << "\nstep " << sim.generation() << "\ncells hum " << n.hum << ", act " << n.act << ", cld "

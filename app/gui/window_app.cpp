@@ -67,17 +67,17 @@ void drawView(Lab& lab, render::ViewSource& source, const render::ViewRenderer& 
 
 // Cloud steps for this frame: every framesPerSnapshot frames while playing, plus single steps asked for.
 void advanceCloud(Lab& lab) {
-    CloudScene& scene = cloudScene(lab);
+    CloudSession& clouds = cloudSession(lab);
     int steps = lab.pendingSteps;
     lab.pendingSteps = 0;
     if (lab.run.playing) {
-        if (++scene.framesSinceSnapshot >= scene.framesPerSnapshot) steps += lab.run.stepsPerFrame;
+        if (++clouds.framesSinceSnapshot >= clouds.framesPerSnapshot) steps += lab.run.stepsPerFrame;
     } else {
-        scene.framesSinceSnapshot = std::min(scene.framesSinceSnapshot + 1, scene.framesPerSnapshot - 1);
+        clouds.framesSinceSnapshot = std::min(clouds.framesSinceSnapshot + 1, clouds.framesPerSnapshot - 1);
     }
     if (steps > 0) {
         stepCloud(lab, steps);
-        scene.framesSinceSnapshot = 0;
+        clouds.framesSinceSnapshot = 0;
     }
 }
 
@@ -94,15 +94,15 @@ void drawCloud(Lab& lab, CloudView& view, FramebufferSize size) {
     glClear(GL_COLOR_BUFFER_BIT);
     if (size.width <= 0 || size.height <= 0) return;
     try {
-        CloudScene& scene = cloudScene(lab);
+        CloudSession& clouds = cloudSession(lab);
         if (!view.renderer) view.renderer.emplace();
         if (!view.source) view.source.emplace();
-        if (scene.snapshotDue) {
-            view.source->snapshot(*scene.simulation, scene.densityRadius);
-            scene.snapshotDue = false;
+        if (clouds.snapshotDue) {
+            view.source->snapshot(*clouds.simulation, clouds.densityRadius);
+            clouds.snapshotDue = false;
         }
-        view.renderer->draw(view.source->previous(), view.source->newest(), scene.blend(), view.source->size(),
-                            scene.camera, scene.look, 0, 0, size.width, size.height);
+        view.renderer->draw(view.source->previous(), view.source->newest(), clouds.blend(), view.source->size(),
+                            clouds.camera, clouds.look, 0, 0, size.width, size.height);
     } catch (const Error& e) {
         showError(lab, std::string("cannot draw the clouds: ") + e.what());
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gui/cloud_scene.hpp"
+#include "gui/cloud_session.hpp"
 #include "gui/simulation_session.hpp"
 
 #include <optional>

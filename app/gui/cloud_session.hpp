@@ -22,11 +22,11 @@ struct CloudStart {
 // The cloud automaton in the window: the simulation, the settings the panel edits and how it is shown.
 // The simulation advances every `framesPerSnapshot` frames; the ray marcher blends the last two density
 // snapshots in between, so motion stays smooth while the simulation runs slower than the display.
-struct CloudScene {
+struct CloudSession {
     static constexpr int kMaxFramesPerSnapshot = 60;
 
     // Throws catlab::Error for a bad size or an unavailable backend.
-    explicit CloudScene(const CloudStart& start);
+    explicit CloudSession(const CloudStart& start);
 
     std::unique_ptr<cloud::CloudSimulation> simulation;
     cloud::CloudParams params; // what the panel edits; applied with applyCloudParams
