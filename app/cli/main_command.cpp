@@ -72,7 +72,7 @@ int openWindow(const DefaultCommandOptions& o) {
     window.hidePanel = o.hidePanel;
     if (o.firstScene != "2d" && o.firstScene != "cloud")
         throw Error("--scene must be 2d or cloud (got '" + o.firstScene + "')");
-    window.startWithCloud = o.firstScene == "cloud";
+    window.firstScene = o.firstScene == "cloud" ? gui::SceneKind::Cloud : gui::SceneKind::Grid;
     if (o.cloudSize) window.cloud.size = cloud::parseCloudSize(*o.cloudSize);
     cloud::checkCloudSize(window.cloud.size);
     cloud::resolveCloudBackend(o.cloudBackend); // an unknown name fails here, before the window opens

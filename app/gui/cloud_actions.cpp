@@ -11,12 +11,6 @@ CloudSession& cloudSession(Lab& lab) {
     return *lab.cloud;
 }
 
-void showScene(Lab& lab, SceneKind kind) {
-    if (kind == SceneKind::Cloud) cloudSession(lab).snapshotDue = true;
-    if (kind != lab.scene) lab.metrics.restartSmoothing();
-    lab.scene = kind;
-}
-
 void resizeCloud(Lab& lab, cloud::CloudSize size) {
     CloudSession& clouds = cloudSession(lab);
     cloud::checkCloudSize(size);

@@ -12,8 +12,6 @@ namespace catlab::gui {
 // The changes a user can make to the cloud automaton, shared by the panel, the mouse and scripts. Each
 // throws catlab::Error naming the problem and leaves the automaton as it was.
 
-// Shows the cloud scene (made on first use from lab.cloudStart) or the 2D grid.
-void showScene(Lab& lab, SceneKind kind);
 // The cloud automaton, made from lab.cloudStart when there is none yet.
 CloudSession& cloudSession(Lab& lab);
 

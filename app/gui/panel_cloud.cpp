@@ -44,18 +44,6 @@ bool dragDouble3(const char* label, double& a, double& b, double& c, float speed
 
 } // namespace
 
-void drawSceneChoice(Lab& lab) {
-    int scene = lab.scene == SceneKind::Cloud ? 1 : 0;
-    const int before = scene;
-    ImGui::RadioButton("2D rules", &scene, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("3D clouds", &scene, 1);
-    if (scene != before)
-        tryAction(lab, scene ? "cloud scene" : "2D rules",
-                  [&] { showScene(lab, scene ? SceneKind::Cloud : SceneKind::Grid); });
-    ImGui::Separator();
-}
-
 void drawCloudSection(Lab& lab, PanelState& state) {
     CloudSession& clouds = cloudSession(lab);
     cloud::CloudSimulation& sim = *clouds.simulation;
