@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "cli/scene_options.hpp"
 #include "cli/scene_setup.hpp"
 
 #include "build_info.hpp"
@@ -37,13 +38,8 @@ struct DefaultCommandOptions {
 #endif
 };
 
-void addSceneOptions(CLI::App& app, DefaultCommandOptions& o) {
-    app.add_option("--rule", o.scene.rule, "Preset id/name (see `catlab rules`) or Golly rule string");
-    app.add_option("--size", o.scene.size, "Torus size WxH (or N for NxN)");
-    app.add_option("--density", o.scene.density, "Initial fraction of live cells for a random start");
-    app.add_option("--seed", o.scene.seed, "Seed of the random start")->capture_default_str();
-    app.add_option("--backend", o.scene.backend, "Backend (see `catlab backends`; auto: fastest here)");
-    app.add_option("--in", o.scene.inPath, "Start from this RLE pattern");
+void addDefaultCommandOptions(CLI::App& app, DefaultCommandOptions& o) {
+    addSceneOptions(app, o.scene);
 #ifdef CATLAB_HAVE_GUI
     app.add_option("--frames", o.frames, "Close the window after N frames");
     app.add_option("--screenshot", o.screenshot, "Save the window to this PNG after the last frame");
@@ -76,7 +72,7 @@ int openWindow(const DefaultCommandOptions& o) {
     window.hidePanel = o.hidePanel;
     if (o.firstScene != "2d" && o.firstScene != "cloud")
         throw Error("--scene must be 2d or cloud (got '" + o.firstScene + "')");
-    window.startWithCloud = o.firstScene == "cloud";
+    window.firstScene = o.firstScene == "cloud" ? gui::SceneKind::Cloud : gui::SceneKind::Grid;
     if (o.cloudSize) window.cloud.size = cloud::parseCloudSize(*o.cloudSize);
     cloud::checkCloudSize(window.cloud.size);
     cloud::resolveCloudBackend(o.cloudBackend); // an unknown name fails here, before the window opens
@@ -128,7 +124,7 @@ int runMain(int argc, char** argv) {
                gui::scriptCommandHelp());
 #endif
     DefaultCommandOptions defaults;
-    addSceneOptions(app, defaults);
+    addDefaultCommandOptions(app, defaults);
     addRunCommand(app);
     addBackendsCommand(app);
     addRulesCommand(app);

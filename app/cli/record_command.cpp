@@ -5,25 +5,20 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt_flag.hpp"
 #include "cli/progress_bar.hpp"
+#include "cli/record_filmed_scene.hpp"
 #include "cli/record_options.hpp"
-#include "cli/scene_setup.hpp"
+#include "cli/scene_options.hpp"
 
-#include "recording/cloud_flight_scene.hpp"
 #include "recording/frame_recorder.hpp"
-#include "recording/grid_scene.hpp"
 #include "recording/record_frames.hpp"
 #include "render/egl_context.hpp"
 
-#include "catlab/cloud/cloud_simulation.hpp"
-#include "catlab/error.hpp"
-#include "catlab/simulator.hpp"
-
 #include <algorithm>
-#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <string_view>
 
 namespace catlab::cli {
 namespace {
@@ -51,10 +46,16 @@ std::string megabytes(std::int64_t bytes) {
     return text.str();
 }
 
+// After the last frame: how the pictures reached OpenGL, under the scene's label.
+void reportUpload(std::string_view label, const recording::Scene& scene, std::ostream& out) {
+    out << std::setw(12) << std::left << label << std::right << render::toString(scene.uploadPath()) << '\n';
+    if (!scene.uploadNotice().empty()) out << "            (" << scene.uploadNotice() << ")\n";
+}
+
 // Films the scene and reports what reached the file; the exit code (0, 1 when the recording failed, 128
 // + the signal when interrupted).
-int film(recording::RecordingScene& scene, recording::FrameRecorder& recorder, const RecordPlan& plan,
-         const InterruptFlag& interrupt, bool progress, const std::function<void()>& reportPath) {
+int film(recording::Scene& scene, std::string_view uploadLabel, recording::FrameRecorder& recorder,
+         const RecordPlan& plan, const InterruptFlag& interrupt, bool progress) {
     std::cout << "recording   " << plan.frames << " frames at " << plan.video.width << "x" << plan.video.height << ", "
               << plan.video.fps << " fps, " << recorder.codecName() << " -> " << plan.video.path << std::endl;
     ProgressBar bar(plan.frames, progress);
@@ -62,7 +63,7 @@ int film(recording::RecordingScene& scene, recording::FrameRecorder& recorder, c
                                                                       [&](long long done) { bar.update(done); });
     bar.finish();
 
-    reportPath();
+    reportUpload(uploadLabel, scene, std::cout);
     std::cout << std::setprecision(4) << "wrote       " << result.framesInFile << " frames ("
               << double(result.framesInFile) / plan.video.fps << " s of video, " << megabytes(result.bytesWritten)
               << ") to " << plan.video.path << " in " << result.seconds
@@ -80,67 +81,16 @@ int film(recording::RecordingScene& scene, recording::FrameRecorder& recorder, c
     return 0;
 }
 
-int recordGrid(const RecordOptions& options, const RecordPlan& plan) {
-    const Scene scene = setUpScene(options.scene, std::cerr);
-    const ViewWindow window =
-        recordingWindow(plan.view, scene.size, plan.video.width, plan.video.height, scene.rule.states);
-
+int runRecord(const RecordOptions& options) {
+    const RecordPlan plan = planRecording(options); // bad options fail before any work
+    const std::unique_ptr<FilmedScene> filmed = filmedScene(options, plan, std::cerr); // and bad files
     // From here on Ctrl+C stops at the next frame (the first, if it comes while the scene is made).
     const InterruptFlag interrupt;
     const render::EglContext context; // first: the recorder's buffers and CUDA-GL interop need it
-    // The file is opened before the grid is made, so an unwritable path fails at once.
+    // The file is opened before the simulation is made, so an unwritable path fails at once.
     recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
-    std::unique_ptr<Simulator> sim =
-        scene.initial
-            ? std::make_unique<Simulator>(scene.rule, *scene.initial, scene.backend)
-            : std::make_unique<Simulator>(scene.rule, scene.size, scene.density, options.scene.seed, scene.backend);
-    recording::GridScene filmed(*sim, window, plan.style, plan.every, plan.upload);
-
-    std::cout << "rule        " << scene.rule.format() << (scene.ruleName.empty() ? "" : " (" + scene.ruleName + ")")
-              << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, backend "
-              << sim->backendName() << "\nOpenGL      " << context.description() << '\n';
-    std::cout << "generations 0.." << (plan.frames - 1) * plan.every << ", every " << plan.every << '\n';
-    return film(filmed, recorder, plan, interrupt, options.scene.progress, [&] {
-        std::cout << "view path   " << render::toString(filmed.viewPath()) << '\n';
-        if (!filmed.viewNotice().empty()) std::cout << "            (" << filmed.viewNotice() << ")\n";
-    });
-}
-
-// Steps the cloud before the first frame, a chunk at a time so that Ctrl+C is heard.
-void formClouds(cloud::CloudSimulation& sim, long long steps, const std::atomic<bool>& stop) {
-    constexpr long long kChunk = 32;
-    for (long long done = 0; done < steps && !stop.load(); done += kChunk)
-        sim.step(int(std::min(kChunk, steps - done)));
-}
-
-int recordCloud(const RecordOptions& options, const RecordPlan& plan) {
-    const CloudRecordPlan& c = *plan.cloud;
-    const InterruptFlag interrupt;
-    const render::EglContext context;
-    recording::FrameRecorder recorder(plan.video, recording::WhenEncoderIsBehind::Wait);
-    const std::unique_ptr<cloud::CloudSimulation> sim = cloud::makeCloudSimulation(c.backend, c.size, c.params);
-
-    std::cout << "cloud       " << cloud::sizeText(c.size) << ", seed " << options.scene.seed << ", backend "
-              << sim->backendName() << '\n';
-    printCloudModel(sim->params(), c.defaultSource, std::cout);
-    const render::OrbitCamera end = c.path.at(1.0);
-    std::cout << std::setprecision(4) << "camera      yaw " << c.path.start.yawDegrees << " -> " << end.yawDegrees
-              << ", pitch " << c.path.start.pitchDegrees << " -> " << end.pitchDegrees << " degrees, distance "
-              << c.path.start.distance << " -> " << end.distance << "; sun azimuth " << c.look.sunAzimuthDegrees
-              << ", elevation " << c.look.sunElevationDegrees << "\nOpenGL      " << context.description() << '\n';
-    std::cout << "steps       " << c.formation << " before the first frame, then " << plan.every << " per frame: steps "
-              << c.formation << ".." << c.formation + (plan.frames - 1) * plan.every << std::endl;
-    formClouds(*sim, c.formation, interrupt.raised());
-    recording::CloudFlightScene filmed(*sim, c.path, c.look, plan.frames, plan.every, c.densityRadius, plan.upload);
-    return film(filmed, recorder, plan, interrupt, options.scene.progress, [&] {
-        std::cout << "density     " << render::toString(filmed.densityPath()) << '\n';
-        if (!filmed.densityNotice().empty()) std::cout << "            (" << filmed.densityNotice() << ")\n";
-    });
-}
-
-int runRecord(const RecordOptions& options) {
-    const RecordPlan plan = planRecording(options); // bad options fail before any work
-    return plan.cloud ? recordCloud(options, plan) : recordGrid(options, plan);
+    const std::unique_ptr<recording::Scene> scene = filmed->start(context.description(), std::cout, interrupt.raised());
+    return film(*scene, filmed->uploadLabel(), recorder, plan, interrupt, options.scene.progress);
 }
 
 } // namespace
@@ -150,14 +100,7 @@ void addRecordCommand(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("record", "Record a scene to video, headless (EGL: no window, no X server)");
     cmd->add_option("--scene", o->sceneKind, "grid (a 2D automaton) or cloud (the 3D cloud automaton, flown around)")
         ->capture_default_str();
-    cmd->add_option("--rule", o->scene.rule, "Preset id/name (see `catlab rules`) or Golly rule string");
-    cmd->add_option("--size", o->scene.size, "Torus size WxH (or N for NxN); the cloud scene: XxYxZ (128x128x32)");
-    cmd->add_option("--density", o->scene.density, "Initial fraction of live cells for a random start");
-    cmd->add_option("--seed", o->scene.seed, "Seed of the random start")->capture_default_str();
-    cmd->add_option("--backend", o->scene.backend,
-                    "Backend (see `catlab backends`; the cloud scene: cpu or cuda), or auto: the fastest exact one")
-        ->default_str("auto");
-    cmd->add_option("--in", o->scene.inPath, "Start from this RLE pattern");
+    addSceneOptions(*cmd, o->scene, SceneOptionsFor::GridOrCloud);
     cmd->add_option("--steps", o->scene.steps,
                     "Generations to run; frames show generations 0, K, 2K, ... up to N (the cloud scene: after the "
                     "formation)")

@@ -1,6 +1,7 @@
 #include "cli/commands.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/run_options.hpp"
+#include "cli/scene_options.hpp"
 #include "cli/scene_setup.hpp"
 
 #include "catlab/error.hpp"
@@ -16,15 +17,8 @@ namespace catlab::cli {
 void addRunCommand(CLI::App& app) {
     auto options = std::make_shared<RunOptions>();
     CLI::App* run = app.add_subcommand("run", "Advance a scene headless and print population and timing");
-    run->add_option("--rule", options->rule, "Preset id/name (see `catlab rules`) or Golly rule string");
-    run->add_option("--size", options->size, "Torus size WxH (or N for NxN)");
-    run->add_option("--density", options->density, "Initial fraction of live cells for a random start");
-    run->add_option("--seed", options->seed, "Seed of the random start")->capture_default_str();
+    addSceneOptions(*run, *options);
     run->add_option("--steps", options->steps, "Generations to compute")->capture_default_str();
-    run->add_option("--backend", options->backend,
-                    "Backend (see `catlab backends`), or auto: the fastest exact one here")
-        ->default_str("auto");
-    run->add_option("--in", options->inPath, "Start from this RLE pattern");
     run->add_option("--out", options->outPath, "Write the final state to this RLE file");
     run->add_flag("!--no-progress", options->progress, "Never draw the progress bar");
     run->callback([options] { runScene(*options, std::cout); });

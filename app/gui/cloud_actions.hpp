@@ -9,19 +9,17 @@
 
 namespace catlab::gui {
 
-// The changes a user can make to the cloud scene, shared by the panel, the mouse and scripts. Each
-// throws catlab::Error naming the problem and leaves the scene as it was.
+// The changes a user can make to the cloud automaton, shared by the panel, the mouse and scripts. Each
+// throws catlab::Error naming the problem and leaves the automaton as it was.
 
-// Shows the cloud scene (made on first use from lab.cloudStart) or the 2D grid.
-void showScene(Lab& lab, SceneKind kind);
-// The cloud scene, made when there is none yet.
-CloudScene& cloudScene(Lab& lab);
+// The cloud automaton, made from lab.cloudStart when there is none yet.
+CloudSession& cloudSession(Lab& lab);
 
 // A new, empty volume of this size on the same backend; the sources scale with the volume.
 void resizeCloud(Lab& lab, cloud::CloudSize size);
 // Another backend (cpu, cuda or auto), keeping the cells and the step count.
 void switchCloudBackend(Lab& lab, const std::string& backend);
-// The scene's params (sources, probabilities, wind, seed) applied to the simulation; the cells stay.
+// The params (sources, probabilities, wind, seed) applied to the simulation; the cells stay.
 void applyCloudParams(Lab& lab);
 // Every cell clear, the step count back to 0.
 void clearCloud(Lab& lab);

@@ -1,5 +1,4 @@
 #include "gui/keyboard_shortcuts.hpp"
-#include "gui/cloud_actions.hpp"
 #include "gui/lab_actions.hpp"
 #include "gui/recording_actions.hpp"
 
@@ -18,19 +17,12 @@ void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab) {
                 lab.run.playing = false;
                 ++lab.pendingSteps;
                 break;
-            case GLFW_KEY_F:
-                if (lab.scene == SceneKind::Cloud)
-                    cloudScene(lab).camera = render::OrbitCamera{}; // the whole volume, as at the start
-                else
-                    fitView(lab);
-                break;
+            case GLFW_KEY_F: lab.shownScene().fit(); break;
             case GLFW_KEY_R:
                 if (press.mods & GLFW_MOD_CONTROL) {
                     if (!press.repeat) toggleRecording(lab); // held down, it would start and stop by turns
-                } else if (lab.scene == SceneKind::Cloud) {
-                    clearCloud(lab); // clouds start from a clear sky
                 } else {
-                    resetGrid(lab, lab.session.density(), lab.session.seed());
+                    lab.shownScene().reset();
                 }
                 break;
             case GLFW_KEY_KP_ADD:

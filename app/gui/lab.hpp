@@ -1,15 +1,18 @@
 #pragma once
 
-#include "gui/cloud_scene.hpp"
+#include "gui/cloud_session.hpp"
 #include "gui/recording_settings.hpp"
+#include "gui/scene_switch.hpp"
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
+#include "gui/window_scene.hpp"
 #include "render/view_navigation.hpp"
 
 #include "render/view_renderer.hpp"
 
 #include "catlab/rule.hpp"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,22 +38,25 @@ struct Brush {
     MouseTool tool = MouseTool::Navigate;
 };
 
-// Everything the window's parts share: the running automaton and the user's settings for viewing,
-// running and editing it. Panel, keyboard, mouse and script all act on it through lab_actions.hpp.
+// Everything the window's parts share: the running automata, the scenes that show them and the user's
+// settings for viewing, running and editing them. Panel, keyboard, mouse and script all act on it
+// through lab_actions.hpp and cloud_actions.hpp, and on the scene shown through WindowScene.
 struct Lab {
+    // Needs the window's OpenGL context: the scenes keep their textures and shaders.
     explicit Lab(const SceneStart& start);
-    ~Lab(); // out of line: WindowRecording is only declared here
+    ~Lab();                   // out of line: WindowRecording is only declared here
+    Lab(const Lab&) = delete; // the scenes keep a reference to it
+    Lab& operator=(const Lab&) = delete;
 
-    SimulationSession session;
+    SimulationSession session; // the 2D automaton
     render::ViewNavigation view;
     render::ViewStyle style;
     RunSettings run;
     Brush brush;
     StepMetrics metrics;
 
-    SceneKind scene = SceneKind::Grid;
     CloudStart cloudStart;
-    std::unique_ptr<CloudScene> cloud; // made the first time the cloud scene is shown
+    std::unique_ptr<CloudSession> cloud; // the cloud automaton, made when first needed (cloudSession())
 
     // The rule the radius/neighbourhood/centre controls reshape (the last one chosen by text, preset
     // or file), so moving the radius slider back and forth never drifts.
@@ -71,6 +77,12 @@ struct Lab {
     // The most recent outcome of a user action, shown at the top of the panel.
     std::string status;
     bool statusIsError = false;
+
+    // One scene of each kind, indexed by SceneKind, and the kind shown (changed by showScene only).
+    std::array<std::unique_ptr<WindowScene>, kSceneKinds> scenes;
+    SceneKind shownKind = SceneKind::Grid;
+    WindowScene& sceneOf(SceneKind kind) { return *scenes[std::size_t(kind)]; }
+    WindowScene& shownScene() { return sceneOf(shownKind); }
 };
 
 } // namespace catlab::gui

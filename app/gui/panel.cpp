@@ -1,9 +1,25 @@
 #include "gui/panel.hpp"
 #include "gui/panel_sections.hpp"
+#include "gui/scene_switch.hpp"
 
 #include <imgui.h>
 
 namespace catlab::gui {
+namespace {
+
+// The 2D rules or the 3D clouds.
+void drawSceneChoice(Lab& lab) {
+    int choice = int(lab.shownKind);
+    ImGui::RadioButton("2D rules", &choice, int(SceneKind::Grid));
+    ImGui::SameLine();
+    ImGui::RadioButton("3D clouds", &choice, int(SceneKind::Cloud));
+    const auto kind = SceneKind(choice);
+    if (kind != lab.shownKind)
+        tryAction(lab, kind == SceneKind::Cloud ? "cloud scene" : "2D rules", [&] { showScene(lab, kind); });
+    ImGui::Separator();
+}
+
+} // namespace
 
 void drawPanel(Lab& lab, PanelState& state) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -31,21 +47,7 @@ void drawPanel(Lab& lab, PanelState& state) {
         ImGui::Separator();
     }
     drawSceneChoice(lab);
-    if (lab.scene == SceneKind::Cloud) {
-        if (ImGui::CollapsingHeader("Cloud", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudSection(lab, state);
-        if (ImGui::CollapsingHeader("Sources", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudSourcesSection(lab);
-        if (ImGui::CollapsingHeader("Look", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudLookSection(lab);
-        if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawCloudMetricsSection(lab, state);
-        if (ImGui::CollapsingHeader("Record")) drawRecordSection(lab);
-        ImGui::End();
-        return;
-    }
-    if (ImGui::CollapsingHeader("Rule", ImGuiTreeNodeFlags_DefaultOpen)) drawRuleSection(lab, state);
-    if (ImGui::CollapsingHeader("Backend", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendSection(lab);
-    if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab, state);
-    if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawMetricsSection(lab, state);
-    if (ImGui::CollapsingHeader("Edit")) drawEditSection(lab, state);
-    if (ImGui::CollapsingHeader("View")) drawViewSection(lab);
+    lab.shownScene().drawPanelSections(state);
     if (ImGui::CollapsingHeader("Record")) drawRecordSection(lab);
     ImGui::End();
 }

@@ -45,21 +45,9 @@ bool dragDouble3(const char* label, double& a, double& b, double& c, float speed
 
 } // namespace
 
-void drawSceneChoice(Lab& lab) {
-    int scene = lab.scene == SceneKind::Cloud ? 1 : 0;
-    const int before = scene;
-    ImGui::RadioButton("2D rules", &scene, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("3D clouds", &scene, 1);
-    if (scene != before)
-        tryAction(lab, scene ? "cloud scene" : "2D rules",
-                  [&] { showScene(lab, scene ? SceneKind::Cloud : SceneKind::Grid); });
-    ImGui::Separator();
-}
-
 void drawCloudSection(Lab& lab, PanelState& state) {
-    CloudScene& scene = cloudScene(lab);
-    cloud::CloudSimulation& sim = *scene.simulation;
+    CloudSession& clouds = cloudSession(lab);
+    cloud::CloudSimulation& sim = *clouds.simulation;
     RunSettings& run = lab.run;
     if (ImGui::Button(run.playing ? "Pause (space)" : "Play (space)", ImVec2(130, 0))) run.playing = !run.playing;
     ImGui::SameLine();
@@ -71,12 +59,12 @@ void drawCloudSection(Lab& lab, PanelState& state) {
     ImGui::Text("step %llu", static_cast<unsigned long long>(sim.generation()));
     ImGui::SliderInt("steps/snapshot", &run.stepsPerFrame, 1, 256, "%d",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    ImGui::SliderInt("frames/snapshot", &scene.framesPerSnapshot, 1, CloudScene::kMaxFramesPerSnapshot, "%d",
+    ImGui::SliderInt("frames/snapshot", &clouds.framesPerSnapshot, 1, CloudSession::kMaxFramesPerSnapshot, "%d",
                      ImGuiSliderFlags_AlwaysClamp);
-    scene.framesSinceSnapshot = std::min(scene.framesSinceSnapshot, scene.framesPerSnapshot - 1);
+    clouds.framesSinceSnapshot = std::min(clouds.framesSinceSnapshot, clouds.framesPerSnapshot - 1);
 
     ImGui::Separator();
-    cloud::CloudParams& p = scene.params;
+    cloud::CloudParams& p = clouds.params;
     bool changed = false;
     changed |= sliderDouble("p_ext", p.pExt, 0.0f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
     changed |= sliderDouble("p_hum", p.pHum, 0.0f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
@@ -122,9 +110,9 @@ void drawCloudSection(Lab& lab, PanelState& state) {
 }
 
 void drawCloudSourcesSection(Lab& lab) {
-    CloudScene& scene = cloudScene(lab);
-    cloud::CloudParams& p = scene.params;
-    const cloud::CloudSize size = scene.simulation->size();
+    CloudSession& clouds = cloudSession(lab);
+    cloud::CloudParams& p = clouds.params;
+    const cloud::CloudSize size = clouds.simulation->size();
     const float span = float(std::max({size.nx, size.ny, size.nz}));
     bool changed = false;
     int remove = -1;
@@ -149,8 +137,8 @@ void drawCloudSourcesSection(Lab& lab) {
 }
 
 void drawCloudLookSection(Lab& lab) {
-    CloudScene& scene = cloudScene(lab);
-    render::CloudLook& look = scene.look;
+    CloudSession& clouds = cloudSession(lab);
+    render::CloudLook& look = clouds.look;
     double azimuth = look.sunAzimuthDegrees, elevation = look.sunElevationDegrees;
     const bool turned = sliderDouble("sun azimuth", azimuth, -180.0f, 180.0f, "%.0f deg");
     const bool raised = sliderDouble("sun elevation", elevation, -10.0f, 90.0f, "%.0f deg");
@@ -159,10 +147,10 @@ void drawCloudLookSection(Lab& lab) {
     sliderDouble("haze cutoff", look.cutoff, 0.0f, 0.9f, "%.2f");
     ImGui::SliderInt("view samples", &look.maxSteps, 16, 1024, "%d", ImGuiSliderFlags_AlwaysClamp);
     ImGui::SliderInt("shadow samples", &look.lightSteps, 0, 16, "%d", ImGuiSliderFlags_AlwaysClamp);
-    if (ImGui::SliderInt("smoothing radius", &scene.densityRadius, 0, cloud::kMaxDensityRadius, "%d",
+    if (ImGui::SliderInt("smoothing radius", &clouds.densityRadius, 0, cloud::kMaxDensityRadius, "%d",
                          ImGuiSliderFlags_AlwaysClamp))
-        scene.snapshotDue = true;
-    render::OrbitCamera& camera = scene.camera;
+        clouds.snapshotDue = true;
+    render::OrbitCamera& camera = clouds.camera;
     sliderDouble("camera yaw", camera.yawDegrees, -180.0f, 180.0f, "%.0f deg");
     sliderDouble("camera pitch", camera.pitchDegrees, float(render::OrbitCamera::kMinPitch),
                  float(render::OrbitCamera::kMaxPitch), "%.0f deg");
@@ -172,11 +160,11 @@ void drawCloudLookSection(Lab& lab) {
 }
 
 void drawCloudMetricsSection(Lab& lab, PanelState& state) {
-    CloudScene& scene = cloudScene(lab);
+    CloudSession& clouds = cloudSession(lab);
     const StepMetrics& m = lab.metrics;
     const auto now = std::chrono::steady_clock::now();
     if (!state.cloudCounts || now - state.cloudCountsTime > std::chrono::seconds(1)) {
-        state.cloudCounts = scene.simulation->counts();
+        state.cloudCounts = clouds.simulation->counts();
         state.cloudCountsTime = now;
     }
     row("ms/step", format("%.3f", m.msPerStep()));
@@ -192,9 +180,9 @@ void drawCloudMetricsSection(Lab& lab, PanelState& state) {
     row("energy/step", format("%.4g J", m.joulesPerStep()));
     const cloud::CloudCounts& c = *state.cloudCounts;
     row("cells", "hum " + std::to_string(c.hum) + ", act " + std::to_string(c.act) + ", cld " + std::to_string(c.cld));
-    ImGui::TextDisabled("backend %s, %s", scene.simulation->backendName(),
-                        scene.simulation->memorySpace() == MemorySpace::Device ? "timed with CUDA events"
-                                                                               : "timed with steady_clock");
+    ImGui::TextDisabled("backend %s, %s", clouds.simulation->backendName(),
+                        clouds.simulation->memorySpace() == MemorySpace::Device ? "timed with CUDA events"
+                                                                                : "timed with steady_clock");
 }
 
 } // namespace catlab::gui

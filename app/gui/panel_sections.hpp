@@ -8,7 +8,7 @@
 
 namespace catlab::gui {
 
-// One collapsible section of the panel each.
+// One collapsible section of the panel each: the 2D scene's, then Record, which every scene has.
 void drawRuleSection(Lab& lab, PanelState& state);
 void drawBackendSection(Lab& lab);
 void drawRunSection(Lab& lab, PanelState& state);
@@ -19,8 +19,7 @@ void drawRecordSection(Lab& lab);
 // A red dot and "REC 01:02.3   4.56 MB   1860 frames", with the file's path.
 void drawRecordingState(const WindowRecording& recording);
 
-// The 2D grid or the cloud scene, and the cloud scene's own sections (panel_cloud.cpp).
-void drawSceneChoice(Lab& lab);
+// The cloud scene's sections (panel_cloud.cpp).
 void drawCloudSection(Lab& lab, PanelState& state);
 void drawCloudSourcesSection(Lab& lab);
 void drawCloudLookSection(Lab& lab);

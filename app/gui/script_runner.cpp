@@ -4,6 +4,7 @@
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
 #include "gui/recording_actions.hpp"
+#include "gui/scene_switch.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
@@ -168,7 +169,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
         {"sun", [](Context& c, const Args& a) { setSun(c.lab, numberArg(a, 0, 0), numberArg(a, 1, 0)); }},
         {"orbit",
          [](Context& c, const Args& a) {
-             render::OrbitCamera& camera = cloudScene(c.lab).camera;
+             render::OrbitCamera& camera = cloudSession(c.lab).camera;
              camera.yawDegrees = 0;
              camera.pitchDegrees = 0;
              camera.orbit(numberArg(a, 0, 0), numberArg(a, 1, 0));
@@ -179,23 +180,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
                  camera.zoom(distance);
              }
          }},
-        {"status",
-         [](Context& c, const Args&) {
-             if (c.lab.scene == SceneKind::Cloud) {
-                 const cloud::CloudSimulation& sim = *cloudScene(c.lab).simulation;
-                 const cloud::CloudCounts n = sim.counts();
-                 c.out << "scene cloud\nbackend " << sim.backendName() << "\nsize " << cloud::sizeText(sim.size())
-                       << "\nstep " << sim.generation() << "\ncells hum " << n.hum << ", act " << n.act << ", cld "
-                       << n.cld << '\n'
-                       << std::flush;
-                 return;
-             }
-             const GridSize size = c.lab.session.size();
-             c.out << "rule " << c.lab.session.rule().format() << "\nbackend " << c.lab.session.backendName()
-                   << "\nsize " << formatGridSize(size) << "\ngeneration " << c.lab.session.generation()
-                   << "\npopulation " << c.lab.session.simulator().population() << '\n'
-                   << std::flush;
-         }},
+        {"status", [](Context& c, const Args&) { c.out << c.lab.shownScene().statusText() << std::flush; }},
         {"quit", [](Context& c, const Args&) { c.lab.quitRequested = true; }},
     };
     return handlers;

@@ -1,6 +1,4 @@
 #include "gui/window_app.hpp"
-#include "gui/cloud_actions.hpp"
-#include "gui/cloud_mouse.hpp"
 #include "gui/frame_pacer.hpp"
 #include "gui/gl_window.hpp"
 #include "gui/glfw_library.hpp"
@@ -8,20 +6,14 @@
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab.hpp"
 #include "gui/lab_actions.hpp"
-#include "gui/mouse_tools.hpp"
 #include "gui/panel.hpp"
 #include "gui/panel_sections.hpp"
-#include "gui/population_follower.hpp"
 #include "gui/recording_actions.hpp"
 #include "gui/recording_indicator.hpp"
 #include "gui/script_runner.hpp"
 #include "gui/window_events.hpp"
-#include "render/view_source.hpp"
 
-#include "render/cloud_renderer.hpp"
-#include "render/cloud_volume_source.hpp"
 #include "render/screenshot.hpp"
-#include "render/view_renderer.hpp"
 
 #include "catlab/error.hpp"
 
@@ -36,76 +28,34 @@
 namespace catlab::gui {
 namespace {
 
-// Generations for this frame: steps-per-frame while playing, plus single steps asked for.
-void advance(Lab& lab) {
-    const int generations = (lab.run.playing ? lab.run.stepsPerFrame : 0) + lab.pendingSteps;
-    lab.pendingSteps = 0;
-    if (generations > 0) stepNow(lab, generations);
-}
-
 void showError(Lab& lab, const std::string& message) {
     lab.status = message;
     lab.statusIsError = true;
 }
 
-// The exported view of the grid, coloured, over the whole framebuffer.
-void drawView(Lab& lab, render::ViewSource& source, const render::ViewRenderer& renderer, FramebufferSize size) {
+// The scene over the whole framebuffer.
+void drawScene(Lab& lab, WindowScene& scene, FramebufferSize size) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, size.width, size.height);
     glClearColor(0, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     if (size.width <= 0 || size.height <= 0) return;
     try {
-        const ViewWindow view = lab.view.window(size.width, size.height);
-        const GLuint texture = source.update(lab.session.simulator(), view);
-        const Rule& rule = lab.session.rule();
-        renderer.draw(texture, view, {rule.states, rule.radius, lab.session.size()}, lab.style);
+        scene.draw(size.width, size.height);
     } catch (const Error& e) {
-        showError(lab, std::string("cannot draw the view: ") + e.what());
+        showError(lab, "cannot draw " + std::string(scene.pictureName()) + ": " + e.what());
     }
 }
 
-// Cloud steps for this frame: every framesPerSnapshot frames while playing, plus single steps asked for.
-void advanceCloud(Lab& lab) {
-    CloudScene& scene = cloudScene(lab);
-    int steps = lab.pendingSteps;
-    lab.pendingSteps = 0;
-    if (lab.run.playing) {
-        if (++scene.framesSinceSnapshot >= scene.framesPerSnapshot) steps += lab.run.stepsPerFrame;
-    } else {
-        scene.framesSinceSnapshot = std::min(scene.framesSinceSnapshot + 1, scene.framesPerSnapshot - 1);
-    }
-    if (steps > 0) {
-        stepCloud(lab, steps);
-        scene.framesSinceSnapshot = 0;
-    }
-}
-
-// The ray marcher and its density textures, made when the cloud scene is first drawn.
-struct CloudView {
-    std::optional<render::CloudRenderer> renderer;
-    std::optional<render::CloudVolumeSource> source;
-};
-
-void drawCloud(Lab& lab, CloudView& view, FramebufferSize size) {
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glViewport(0, 0, size.width, size.height);
-    glClearColor(0, 0, 0, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-    if (size.width <= 0 || size.height <= 0) return;
-    try {
-        CloudScene& scene = cloudScene(lab);
-        if (!view.renderer) view.renderer.emplace();
-        if (!view.source) view.source.emplace();
-        if (scene.snapshotDue) {
-            view.source->snapshot(*scene.simulation, scene.densityRadius);
-            scene.snapshotDue = false;
-        }
-        view.renderer->draw(view.source->previous(), view.source->newest(), scene.blend(), view.source->size(),
-                            scene.camera, scene.look, 0, 0, size.width, size.height);
-    } catch (const Error& e) {
-        showError(lab, std::string("cannot draw the clouds: ") + e.what());
-    }
+// Says a new notice of how the picture reaches OpenGL once: e.g. interop registration failed and the
+// pixels now go through the host. `said` is the last one said.
+void sayUploadNotice(Lab& lab, const std::string& notice, std::string& said) {
+    if (notice == said) return;
+    said = notice;
+    if (said.empty()) return;
+    lab.status = "view: " + said;
+    lab.statusIsError = false;
+    std::cerr << "catlab: note: " << said << '\n';
 }
 
 // Files dropped on the window are loaded as patterns.
@@ -142,8 +92,6 @@ int runWindow(const WindowOptions& options) {
     window.setVsync(false);               // FramePacer keeps the target frame rate
     WindowEvents events(window.handle()); // before ImGui, which chains its callbacks to these
     ImGuiLayer imgui(window.handle());
-    const render::ViewRenderer renderer;
-    render::ViewSource viewSource;
 
     Lab lab(options.scene);
     lab.panelVisible = !options.hidePanel;
@@ -153,14 +101,10 @@ int runWindow(const WindowOptions& options) {
     lab.viewHeight = std::max(initial.height, 1);
     fitView(lab);
     PanelState panel;
-    MouseTools mouse;
-    PopulationFollower follower;
-    CloudMouse cloudMouse;
-    CloudView cloudView;
-    if (options.startWithCloud) showScene(lab, SceneKind::Cloud);
+    showScene(lab, options.firstScene);
     FramePacer pacer;
     int failures = 0;
-    std::string viewNotice;
+    std::string uploadNotice;
 
     for (long long frame = 0; !window.closeRequested(); ++frame) {
         glfwPollEvents();
@@ -174,42 +118,21 @@ int runWindow(const WindowOptions& options) {
         imgui.beginFrame();
         if (!imgui.wantsKeyboard()) applyShortcuts(events.takeKeyPresses(), lab);
         events.takeKeyPresses(); // typed into the panel: not shortcuts
-        const double scroll = events.takeScroll();
-        const bool cloud = lab.scene == SceneKind::Cloud;
-        if (cloud)
-            cloudMouse.update(window.handle(), scroll, imgui.wantsMouse(), lab);
-        else
-            mouse.update(window.handle(), scroll, imgui.wantsMouse(), lab, size);
+        WindowScene& scene = lab.shownScene();
+        scene.handleMouse({window.handle(), events.takeScroll(), imgui.wantsMouse(), size});
         loadDropped(events.takeDroppedPaths(), lab);
 
         try {
-            if (cloud) {
-                advanceCloud(lab);
-            } else {
-                advance(lab);
-                follower.update(lab, size.width, size.height);
-            }
+            scene.advance();
         } catch (const Error& e) {
             lab.run.playing = false;
             showError(lab, std::string("stopped: ") + e.what());
         }
         lab.metrics.tick();
-        if (cloud)
-            drawCloud(lab, cloudView, size);
-        else
-            drawView(lab, viewSource, renderer, size);
+        drawScene(lab, scene, size);
         const bool drawn = size.width > 0 && size.height > 0;
         if (drawn && !recordFrame(lab, CaptureStage::ViewDrawn, size)) ++failures;
-        const std::string& notice = cloud && cloudView.source ? cloudView.source->notice() : viewSource.notice();
-        if (notice != viewNotice) {
-            // Said once: e.g. interop registration failed and the pixels now go through the host.
-            viewNotice = notice;
-            if (!viewNotice.empty()) {
-                lab.status = "view: " + viewNotice;
-                lab.statusIsError = false;
-                std::cerr << "catlab: note: " << viewNotice << '\n';
-            }
-        }
+        sayUploadNotice(lab, scene.uploadNotice(), uploadNotice);
         if (lab.panelVisible) drawPanel(lab, panel);
         imgui.endFrame();
         if (drawn && !recordFrame(lab, CaptureStage::PanelDrawn, size)) ++failures;

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "gui/cloud_scene.hpp"
+#include "gui/cloud_session.hpp"
+#include "gui/scene_switch.hpp"
 #include "gui/simulation_session.hpp"
 
 #include <optional>
@@ -14,9 +15,9 @@ struct WindowOptions {
     std::optional<std::string> screenshot; // save the window to this PNG after the last frame
     std::optional<std::string> scriptPath; // drive the window from a script (script.hpp)
     bool hidePanel = false;
-    CloudStart cloud;               // the cloud scene, when it is shown
-    bool startWithCloud = false;    // show the cloud scene first (--scene cloud)
-    int width = 1280, height = 800; // window size in screen coordinates
+    CloudStart cloud;                       // the cloud scene, when it is shown
+    SceneKind firstScene = SceneKind::Grid; // what the window shows first (--scene)
+    int width = 1280, height = 800;         // window size in screen coordinates
 };
 
 // Opens the window and runs it until it is closed, the frames are done or a script quits. Returns

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "recording/camera_path.hpp"
-#include "recording/recording_scene.hpp"
+#include "recording/scene.hpp"
 #include "render/cloud_renderer.hpp"
 #include "render/cloud_volume_source.hpp"
 
@@ -13,7 +13,7 @@ namespace catlab::recording {
 // state (written into the 3D texture through CUDA-GL interop for the cuda backend) as the camera sees
 // it at that point of the path; advance() steps the simulation `stepsPerFrame` steps and moves the
 // camera on. The simulation must outlive the scene; the GL context must be current for its whole life.
-class CloudFlightScene final : public RecordingScene {
+class CloudFlightScene final : public Scene {
   public:
     // `frames`: how many frames the path is spread over. Throws catlab::Error for a bad density radius
     // or steps per frame below 1.
@@ -23,12 +23,12 @@ class CloudFlightScene final : public RecordingScene {
 
     void draw(int width, int height) override;
     void advance() override;
+    // How the last density snapshot reached GL, and why not through interop where it applies.
+    render::ViewPath uploadPath() const override { return source_.lastPath(); }
+    const std::string& uploadNotice() const override { return source_.notice(); }
 
     // The camera of the frame draw() shows next.
     render::OrbitCamera camera() const { return path_.at(pathFraction(frame_, frames_)); }
-    // How the last density snapshot reached GL, and why not through interop where it applies.
-    render::ViewPath densityPath() const { return source_.lastPath(); }
-    const std::string& densityNotice() const { return source_.notice(); }
 
   private:
     cloud::CloudSimulation& simulation_;

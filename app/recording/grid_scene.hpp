@@ -1,6 +1,6 @@
 #pragma once
 
-#include "recording/recording_scene.hpp"
+#include "recording/scene.hpp"
 #include "render/view_renderer.hpp"
 #include "render/view_source.hpp"
 
@@ -13,17 +13,15 @@ namespace catlab::recording {
 // state (through CUDA-GL interop for GPU backends, render/view_source.hpp), and advance() steps
 // `generationsPerFrame` generations. The simulator must outlive the scene; the GL context must be
 // current for the scene's whole life.
-class GridScene final : public RecordingScene {
+class GridScene final : public Scene {
   public:
     GridScene(Simulator& simulator, const ViewWindow& window, const render::ViewStyle& style, int generationsPerFrame,
               render::ViewUpload upload = render::ViewUpload::Auto);
 
     void draw(int width, int height) override;
     void advance() override;
-
-    // How the last frame's pixels reached GL, and why not through interop where it applies.
-    render::ViewPath viewPath() const { return source_.lastPath(); }
-    const std::string& viewNotice() const { return source_.notice(); }
+    render::ViewPath uploadPath() const override { return source_.lastPath(); }
+    const std::string& uploadNotice() const override { return source_.notice(); }
 
   private:
     Simulator& simulator_;

@@ -6,7 +6,7 @@
 
 namespace catlab::recording {
 
-RecordingResult recordFrames(RecordingScene& scene, FrameRecorder& recorder, long long frames,
+RecordingResult recordFrames(Scene& scene, FrameRecorder& recorder, long long frames,
                              const std::atomic<bool>& stopRequested, const std::function<void(long long)>& progress) {
     const auto start = std::chrono::steady_clock::now();
     const render::OffscreenFrame target(recorder.width(), recorder.height());

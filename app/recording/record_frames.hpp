@@ -1,7 +1,7 @@
 #pragma once
 
 #include "recording/frame_recorder.hpp"
-#include "recording/recording_scene.hpp"
+#include "recording/scene.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -25,7 +25,7 @@ struct RecordingResult {
 // work. Stops early when `stopRequested` turns true (checked between frames) or the recording fails,
 // and closes the file in every case, so it always plays. `progress` is told the frames done so far.
 // Needs a current OpenGL 4.5 context. Throws catlab::Error when drawing fails (the file is closed first).
-RecordingResult recordFrames(RecordingScene& scene, FrameRecorder& recorder, long long frames,
+RecordingResult recordFrames(Scene& scene, FrameRecorder& recorder, long long frames,
                              const std::atomic<bool>& stopRequested,
                              const std::function<void(long long)>& progress = {});
 

@@ -35,6 +35,10 @@ expect(backends_auto 0 "auto +any +yes.*auto picked [a-z-]+ for B3/S23 on 300x20
 expect(run_auto 0 "backend     [a-z-]+\n +\\(auto picked [a-z-]+ for" run --rule life --size 64 --steps 2)
 expect(rules 0 "bosco +Bosco's Rule +0.5 +R5,C0,M1,S34..58,B34..45,NM" rules)
 expect(version 0 "catlab [0-9]" --version)
+# The scene options read the same for the window and for `catlab run` (one declaration).
+set(scene_help "--rule TEXT +Preset id/name.*--size TEXT +Torus size WxH \\(or N for NxN\\)\n.*--seed UINT=1 .*--backend TEXT=auto +Backend \\(see `catlab backends`\\), or auto: the fastest exact one here\n.*--in TEXT +Start from this RLE pattern")
+expect(window_scene_options 0 "${scene_help}" --help)
+expect(run_scene_options 0 "${scene_help}" run --help)
 expect(bench_rule 0 "rules +--rule life \\(B3/S23 at r=1\\).*cpu-naive +1 +64 " bench --rule life --backends cpu-naive --size 64 --steps 2 --repeats 1 --warmup 0)
 expect(bench_rule_radii 0 "B36/S23 at r=1\\), reshaped to other radii.*cpu-naive +2 +64 .*wrote bench.csv" bench --rule B36/S23 --radius 1,2 --backends cpu-naive --size 64 --steps 1 --repeats 1 --warmup 0 --csv bench.csv)
 file(READ "${WORK}/bench.csv" bench_csv)

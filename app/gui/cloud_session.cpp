@@ -1,7 +1,7 @@
-#include "gui/cloud_scene.hpp"
+#include "gui/cloud_session.hpp"
 
 namespace catlab::gui {
-CloudScene::CloudScene(const CloudStart& start) {
+CloudSession::CloudSession(const CloudStart& start) {
     params.sources = {cloud::defaultCloudSource(start.size.nx, start.size.ny, start.size.nz)};
     params.wind = {0.05, 0.0, 0.25, 0.08};
     simulation = cloud::makeCloudSimulation(cloud::resolveCloudBackend(start.backend), start.size, params);

@@ -10,23 +10,21 @@
 
 namespace catlab::gui {
 
-// What the window shows: the 2D automaton or the 3D cloud automaton.
-enum class SceneKind { Grid, Cloud };
-
 // How a cloud scene starts (the command line's --cloud-size, or the defaults).
 struct CloudStart {
     cloud::CloudSize size{128, 128, 32};
     std::string backend = "auto"; // cpu, cuda or auto (cuda when it runs here)
 };
 
-// The cloud automaton in the window: the simulation, the settings the panel edits and how it is shown.
-// The simulation advances every `framesPerSnapshot` frames; the ray marcher blends the last two density
-// snapshots in between, so motion stays smooth while the simulation runs slower than the display.
-struct CloudScene {
+// The cloud automaton in the window: the simulation, the settings the panel edits and how it is shown
+// (cloud_window_scene.hpp draws it). The simulation advances every `framesPerSnapshot` frames; the ray
+// marcher blends the last two density snapshots in between, so motion stays smooth while the
+// simulation runs slower than the display.
+struct CloudSession {
     static constexpr int kMaxFramesPerSnapshot = 60;
 
     // Throws catlab::Error for a bad size or an unavailable backend.
-    explicit CloudScene(const CloudStart& start);
+    explicit CloudSession(const CloudStart& start);
 
     std::unique_ptr<cloud::CloudSimulation> simulation;
     cloud::CloudParams params; // what the panel edits; applied with applyCloudParams

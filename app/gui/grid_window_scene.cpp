@@ -1,0 +1,55 @@
+#include "gui/grid_window_scene.hpp"
+#include "gui/lab.hpp"
+#include "gui/lab_actions.hpp"
+#include "gui/panel_sections.hpp"
+
+#include "catlab/grid_size_text.hpp"
+
+#include <imgui.h>
+
+#include <sstream>
+
+namespace catlab::gui {
+
+void GridWindowScene::draw(int width, int height) {
+    const ViewWindow view = lab_.view.window(width, height);
+    const GLuint texture = source_.update(lab_.session.simulator(), view);
+    const Rule& rule = lab_.session.rule();
+    renderer_.draw(texture, view, {rule.states, rule.radius, lab_.session.size()}, lab_.style);
+}
+
+void GridWindowScene::advance() {
+    // Steps-per-frame generations while playing, plus single steps asked for.
+    const int generations = (lab_.run.playing ? lab_.run.stepsPerFrame : 0) + lab_.pendingSteps;
+    lab_.pendingSteps = 0;
+    if (generations > 0) stepNow(lab_, generations);
+    follower_.update(lab_, lab_.viewWidth, lab_.viewHeight);
+}
+
+void GridWindowScene::handleMouse(const MouseInput& mouse) {
+    mouse_.update(mouse.window, mouse.scroll, mouse.overPanel, lab_, mouse.view);
+}
+
+void GridWindowScene::drawPanelSections(PanelState& state) {
+    if (ImGui::CollapsingHeader("Rule", ImGuiTreeNodeFlags_DefaultOpen)) drawRuleSection(lab_, state);
+    if (ImGui::CollapsingHeader("Backend", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendSection(lab_);
+    if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab_, state);
+    if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawMetricsSection(lab_, state);
+    if (ImGui::CollapsingHeader("Edit")) drawEditSection(lab_, state);
+    if (ImGui::CollapsingHeader("View")) drawViewSection(lab_);
+}
+
+void GridWindowScene::fit() { fitView(lab_); }
+
+void GridWindowScene::reset() { resetGrid(lab_, lab_.session.density(), lab_.session.seed()); }
+
+std::string GridWindowScene::statusText() const {
+    const SimulationSession& session = lab_.session;
+    std::ostringstream text;
+    text << "rule " << session.rule().format() << "\nbackend " << session.backendName() << "\nsize "
+         << formatGridSize(session.size()) << "\ngeneration " << session.generation() << "\npopulation "
+         << session.simulator().population() << '\n';
+    return text.str();
+}
+
+} // namespace catlab::gui
