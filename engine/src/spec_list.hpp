@@ -24,7 +24,8 @@ namespace catlab {
 // The spec, after checking that it carries the name its list gives it (the name builds without CUDA use).
 template <class Spec>
 Spec listedAs(std::string_view id, Spec spec) {
-    if (spec.name != id) throw Error("backend list: the spec of '" + std::string(id) + "' is named '" + spec.name + "'");
+    if (spec.name != id)
+        throw Error("backend list: the spec of '" + std::string(id) + "' is named '" + spec.name + "'");
     return spec;
 }
 

@@ -5,7 +5,6 @@
 #include "support/test_rules.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <mutex>
 
@@ -212,29 +211,6 @@ std::vector<OracleCase> gridCases() {
 }
 
 } // namespace
-
-Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states) {
-    Rule rule;
-    rule.radius = radius;
-    rule.neighbourhood = n;
-    rule.includeCentre = includeCentre;
-    rule.states = states;
-    const int size = rule.neighbourhoodSize();
-    // With decay fewer cells are alive, so the bands sit lower.
-    const int middle = int(std::lround(size * (states > 2 ? 0.15 : 0.5)));
-    const int width = std::max(1, int(std::lround(0.7 * std::sqrt(double(size)))));
-    auto band = [&](int lo) { return Interval{std::clamp(lo, 0, size), std::clamp(lo + width - 1, 0, size)}; };
-    std::vector<Interval> birth, survival;
-    for (int k = 0; k < 8; ++k) {
-        const int lo = middle + (2 * k - 8) * width;
-        birth.push_back(band(lo));
-        survival.push_back(band(lo + width));
-    }
-    rule.birth = CountSet(birth);
-    rule.survival = CountSet(survival);
-    rule.validate();
-    return rule;
-}
 
 Grid randomStart(GridSize size, double density, std::uint64_t seed, int states) {
     Grid grid(size);

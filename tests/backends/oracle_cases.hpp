@@ -27,11 +27,6 @@ struct OracleCase {
 std::vector<std::string> oracleCaseGroups();
 std::vector<OracleCase> oracleCases(const std::string& group);
 
-// A rule that stays busy from a random start on a torus barely wider than its neighbourhood, whatever
-// the radius and shape: birth and survival alternate in eight bands each, about sqrt(N)/1.4 counts wide,
-// around the typical count, so a wrong count shows at once.
-Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states);
-
 // A random start; with more than two states, decaying cells too.
 Grid randomStart(GridSize size, double density, std::uint64_t seed, int states = 2);
 

@@ -4,6 +4,7 @@
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/simulator.hpp"
+#include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
 
@@ -48,25 +49,8 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info) {
 // 2 / (C + 2) with C states, where live cells that do not survive decay through C - 2 states). Band edges
 // throughout the typical counts make any wrong count show.
 Rule busyRule(const Case& c) {
-    Rule rule;
-    rule.radius = c.radius;
-    rule.neighbourhood = Neighbourhood::Moore;
-    rule.includeCentre = c.includeCentre;
-    rule.states = c.states;
-    const int n = rule.neighbourhoodSize();
-    const int middle = int(std::lround(n * 2.0 / (c.states + 2)));
-    const int width = std::max(1, int(std::lround(c.bandWidth * std::sqrt(double(n)))));
-    auto band = [&](int lo) { return Interval{std::clamp(lo, 0, n), std::clamp(lo + width - 1, 0, n)}; };
-    std::vector<Interval> birth, survival;
-    for (int k = 0; k < 16; ++k) {
-        const int lo = middle + (2 * k - 16) * width;
-        birth.push_back(band(lo));
-        survival.push_back(band(lo + width));
-    }
-    rule.birth = CountSet(birth);
-    rule.survival = CountSet(survival);
-    rule.validate();
-    return rule;
+    return testing::bandedRule(c.radius, Neighbourhood::Moore, c.includeCentre, c.states,
+                               {16, 2.0 / (c.states + 2), c.bandWidth});
 }
 
 // A start near the busy rule's steady mix: with C > 2 states, states 0 and 1 take 2 / (C + 2) of the

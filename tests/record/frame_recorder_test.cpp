@@ -1,6 +1,6 @@
 // The recorder in-process: what it captures reaches the file in order, and when it may drop frames
 // (the window's policy) every captured frame is either in the file or counted as dropped.
-#include "record/reference_frame.hpp"
+#include "record/record_test_support.hpp"
 #include "video/decoded_video.hpp"
 
 #include "recording/frame_recorder.hpp"
@@ -14,17 +14,6 @@ namespace catlab::recording {
 namespace {
 
 namespace fs = std::filesystem;
-
-#define REQUIRE_HEADLESS_OPENGL()                                                                                      \
-    if (!testing::whyNoHeadlessOpenGL().empty())                                                                       \
-    GTEST_SKIP() << "no headless OpenGL here: " << testing::whyNoHeadlessOpenGL()
-
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "catlab-recorder-tests";
-    fs::create_directories(dir);
-    fs::remove_all(dir / name);
-    return dir / name;
-}
 
 // The whole framebuffer one grey level; the top half white in odd frames (so frames differ).
 void drawFrame(int i, int width, int height) {
@@ -43,7 +32,7 @@ void drawFrame(int i, int width, int height) {
 
 TEST(FrameRecorder, WaitingForTheEncoderKeepsEveryFrameInOrder) {
     REQUIRE_HEADLESS_OPENGL();
-    const fs::path folder = scratch("wait");
+    const fs::path folder = testing::testDirectory() / "wait";
     const render::OffscreenFrame target(64, 48);
     {
         FrameRecorder recorder({folder.string(), 64, 48, 10, video::VideoFormat::PngSequence, 0},
@@ -68,7 +57,7 @@ TEST(FrameRecorder, WaitingForTheEncoderKeepsEveryFrameInOrder) {
 
 TEST(FrameRecorder, DroppedFramesAreCountedAndTheRestAreInTheFile) {
     REQUIRE_HEADLESS_OPENGL();
-    const fs::path path = scratch("drop.mp4");
+    const fs::path path = testing::testDirectory() / "drop.mp4";
     const render::OffscreenFrame target(640, 480);
     std::int64_t inFile = 0;
     {

@@ -1,7 +1,7 @@
 // recordFrames drives any scene through the Scene interface: each frame is drawn at the recorder's
 // size and captured, the scene advances between frames (not after the last), and a stop request ends
 // the recording between frames, leaving a file with every frame before it.
-#include "record/reference_frame.hpp"
+#include "record/record_test_support.hpp"
 #include "video/decoded_video.hpp"
 
 #include "recording/record_frames.hpp"
@@ -17,17 +17,6 @@ namespace catlab::recording {
 namespace {
 
 namespace fs = std::filesystem;
-
-#define REQUIRE_HEADLESS_OPENGL()                                                                                      \
-    if (!testing::whyNoHeadlessOpenGL().empty())                                                                       \
-    GTEST_SKIP() << "no headless OpenGL here: " << testing::whyNoHeadlessOpenGL()
-
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "catlab-record-frames-tests";
-    fs::create_directories(dir);
-    fs::remove_all(dir / name);
-    return dir / name;
-}
 
 // A scene that is one grey level, 20 brighter after each advance, and remembers how it was driven.
 // Once it has advanced `stopAfter` times it raises `stop`.
@@ -64,7 +53,7 @@ int greyOfFrame(const fs::path& folder, int frame) {
 
 TEST(RecordFrames, DrawsEachFrameAtTheRecordersSizeAndAdvancesBetweenThem) {
     REQUIRE_HEADLESS_OPENGL();
-    const fs::path folder = scratch("ramp");
+    const fs::path folder = testing::testDirectory() / "ramp";
     std::atomic<bool> stop = false;
     GreyRamp scene(stop);
     FrameRecorder recorder({folder.string(), 48, 32, 10, video::VideoFormat::PngSequence, 0},
@@ -85,7 +74,7 @@ TEST(RecordFrames, DrawsEachFrameAtTheRecordersSizeAndAdvancesBetweenThem) {
 
 TEST(RecordFrames, AStopRequestEndsTheRecordingBetweenFrames) {
     REQUIRE_HEADLESS_OPENGL();
-    const fs::path folder = scratch("stopped");
+    const fs::path folder = testing::testDirectory() / "stopped";
     std::atomic<bool> stop = false;
     GreyRamp scene(stop, 3); // asks to stop while moving on from the third frame
     FrameRecorder recorder({folder.string(), 16, 16, 10, video::VideoFormat::PngSequence, 0},

@@ -3,8 +3,11 @@
 #include "catlab/rule.hpp"
 #include "catlab/rule_scaling.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <string>
+#include <vector>
 
 namespace catlab::testing {
 
@@ -18,6 +21,44 @@ inline Rule scaledRule(int radius, Neighbourhood neighbourhood, bool includeCent
     rule.states = states;
     rule.validate();
     return rule;
+}
+
+// How bandedRule lays its bands: `count` birth and `count` survival bands, alternating, each about
+// `width` * sqrt(N) counts wide, around `middle` * N (the live fraction the rule settles at).
+struct Bands {
+    int count = 8;
+    double middle = 0.5;
+    double width = 0.7;
+};
+
+// A rule that stays busy from a random start on a torus barely wider than its neighbourhood, whatever
+// the radius and shape: birth and survival alternate in bands around the typical count, so band edges
+// throughout the typical counts make any wrong count show.
+inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states, Bands bands) {
+    Rule rule;
+    rule.radius = radius;
+    rule.neighbourhood = n;
+    rule.includeCentre = includeCentre;
+    rule.states = states;
+    const int size = rule.neighbourhoodSize();
+    const int middle = int(std::lround(size * bands.middle));
+    const int width = std::max(1, int(std::lround(bands.width * std::sqrt(double(size)))));
+    auto band = [&](int lo) { return Interval{std::clamp(lo, 0, size), std::clamp(lo + width - 1, 0, size)}; };
+    std::vector<Interval> birth, survival;
+    for (int k = 0; k < bands.count; ++k) {
+        const int lo = middle + (2 * k - bands.count) * width;
+        birth.push_back(band(lo));
+        survival.push_back(band(lo + width));
+    }
+    rule.birth = CountSet(birth);
+    rule.survival = CountSet(survival);
+    rule.validate();
+    return rule;
+}
+
+// Eight bands; with decay fewer cells are alive, so the bands sit lower.
+inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states) {
+    return bandedRule(radius, n, includeCentre, states, {8, states > 2 ? 0.15 : 0.5, 0.7});
 }
 
 inline std::string describe(const Rule& r) {
