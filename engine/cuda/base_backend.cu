@@ -94,7 +94,8 @@ BackendSpec base() {
             .description = "CUDA: one cell per thread, neighbourhood read from global memory",
             .rulesSummary = "any rule (up to 16 count intervals per set)",
             .unsupportedReason = cuda::deviceRuleUnsupported,
-            .create = makeBackend<cuda::BaseBackend>};
+            .create = makeBackend<cuda::BaseBackend>,
+            .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

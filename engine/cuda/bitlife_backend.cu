@@ -171,14 +171,19 @@ class BitLifeBackend final : public Backend {
     // 2 bits / 16 per cell. Steps of fewer generations move more: one generation costs a whole pass.
     double bytesPerCellStep() const override { return 2.0 / 8.0 / kGenerations; }
 
+    // Device bytes for a grid: two padded bit grids (the state and the next) and the band of bytes that
+    // host loads and stores are staged through.
+    static std::uint64_t memoryNeed(GridSize size) {
+        const std::size_t bandRows =
+            std::clamp<std::size_t>(kBandBytes / std::size_t(size.width), 1, std::size_t(size.height));
+        return 2 * std::uint64_t(geometryFor(size).paddedWords()) * sizeof(BitWord) +
+               std::uint64_t(bandRows) * std::uint64_t(size.width);
+    }
+
   protected:
     void prepare(const Rule& rule, GridSize size) override {
         tableLogic_ = TableLifeLogic::from(lifeTable(rule));
-        BitGeometry g;
-        g.width = size.width;
-        g.height = size.height;
-        // Every strip's 32 lanes read a word: the last one reads up to two words past its written ones.
-        g.pitchWords = (g.interiorWords() + kStripWords - 1) / kStripWords * kStripWords + 2;
+        const BitGeometry g = geometryFor(size);
         if (g.paddedWords() != current_.size()) {
             current_ = DeviceBuffer<BitWord>(); // free before allocating: the grid may fill the GPU
             next_ = DeviceBuffer<BitWord>();
@@ -208,6 +213,15 @@ class BitLifeBackend final : public Backend {
         int i = 3;
         while ((1 << i) > generations) --i;
         return shorter_[i];
+    }
+
+    static BitGeometry geometryFor(GridSize size) {
+        BitGeometry g;
+        g.width = size.width;
+        g.height = size.height;
+        // Every strip's 32 lanes read a word: the last one reads up to two words past its written ones.
+        g.pitchWords = (g.interiorWords() + kStripWords - 1) / kStripWords * kStripWords + 2;
+        return g;
     }
 
     // Calls f(first row, rows, byte offset, bytes) for bands of whole rows of at most kBandBytes (at least one row).
@@ -252,7 +266,10 @@ BackendSpec bitlife() {
             .description = "CUDA: one bit per cell, bit-sliced counts, 16 generations per pass in registers (radius 1)",
             .rulesSummary = "radius 1, 2 states, Moore (any B/S rule, B0 and M1 included)",
             .unsupportedReason = cuda::bitlifeUnsupported,
-            .create = makeBackend<cuda::BitLifeBackend>};
+            .create = makeBackend<cuda::BitLifeBackend>,
+            .memoryNeed = [](const Rule&, GridSize size) {
+                return MemoryNeed{.deviceBytes = cuda::BitLifeBackend::memoryNeed(size)};
+            }};
 }
 
 } // namespace catlab::backends

@@ -148,7 +148,15 @@ BackendSpec boxsum() {
             .description = "CUDA: running box and diagonal sums over 1-bit cell planes, O(1) per cell at any radius",
             .rulesSummary = "radius 1..500, Moore and von Neumann, any states (up to 16 count intervals per set)",
             .unsupportedReason = cuda::boxsumUnsupported,
-            .create = makeBackend<cuda::BoxsumBackend>};
+            .create = makeBackend<cuda::BoxsumBackend>,
+            .memoryNeed = [](const Rule& rule, GridSize size) {
+                // Two sets of bit planes (the state and the next), and the byte per cell that host loads
+                // and stores are staged through on the device.
+                const cuda::BitGrid shape = cuda::bitGridShape(size, rule.radius, rule.states);
+                const std::uint64_t words = std::uint64_t(1 + shape.statePlanes) * shape.planeWords();
+                return MemoryNeed{.deviceBytes = 2 * words * sizeof(unsigned) +
+                                                 std::uint64_t(size.width) * std::uint64_t(size.height)};
+            }};
 }
 
 } // namespace catlab::backends

@@ -33,6 +33,10 @@ __global__ void countLiveKernel(const Cell* cells, std::size_t count, unsigned l
 
 } // namespace
 
+MemoryNeed byteGridMemoryNeed(const Rule& rule, GridSize size) {
+    return {.deviceBytes = 2 * std::uint64_t(cellCount(size)) + transitionTableBytes(rule)};
+}
+
 void copyCellsToDevice(ConstCellBuffer source, Cell* device, GridSize size) {
     checkSize(size, source.size, "load");
     const cudaMemcpyKind kind = source.space == MemorySpace::Device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice;

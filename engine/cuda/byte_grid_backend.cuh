@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catlab/backend.hpp"
+#include "catlab/backend_spec.hpp"
 #include "device_buffer.hpp"
 #include "device_rule.cuh"
 #include "device_staging.hpp"
@@ -61,6 +62,10 @@ struct ByteGridWriter {
         cells[std::size_t(y) * std::size_t(width) + std::size_t(x)] = state;
     }
 };
+
+// What a byte-grid backend allocates for a rule and grid: the state, the next state and the transition
+// table. (Staging for the view and painting grows with the window and the brush, not the grid.)
+MemoryNeed byteGridMemoryNeed(const Rule& rule, GridSize size);
 
 // Byte-grid utilities shared with backends of other layouts.
 void copyCellsToDevice(ConstCellBuffer source, Cell* device, GridSize size);

@@ -83,7 +83,8 @@ BackendSpec cat() {
             .description = "CUDA: neighbourhood sums as 8-bit matrix products on tensor cores (WMMA)",
             .rulesSummary = "Moore neighbourhoods, radius 1..127 (up to 16 count intervals per set)",
             .unsupportedReason = cuda::catUnsupported,
-            .create = makeBackend<cuda::CatBackend>};
+            .create = makeBackend<cuda::CatBackend>,
+            .memoryNeed = [](const Rule& rule, GridSize size) { return cuda::CatBackend().memoryNeedFor(rule, size); }};
 }
 
 } // namespace catlab::backends

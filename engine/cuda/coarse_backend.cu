@@ -165,7 +165,8 @@ BackendSpec coarse() {
             .description = "CUDA: large shared-memory tile, thread coarsening",
             .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
             .unsupportedReason = cuda::deviceRuleUnsupported,
-            .create = makeBackend<cuda::CoarseBackend>};
+            .create = makeBackend<cuda::CoarseBackend>,
+            .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

@@ -9,6 +9,16 @@ std::optional<std::string> cudaUnavailableReason() {
     return std::nullopt;
 }
 
+std::optional<std::uint64_t> cudaFreeDeviceBytes() {
+    if (*cuda::unavailableReason()) return std::nullopt;
+    std::size_t free = 0, total = 0;
+    if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+        cudaGetLastError();
+        return std::nullopt;
+    }
+    return std::uint64_t(free);
+}
+
 std::string cudaDeviceName() {
     if (*cuda::unavailableReason()) return {};
     int device = 0;

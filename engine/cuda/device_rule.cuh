@@ -47,6 +47,12 @@ inline std::vector<unsigned> transitionBits(const DeviceRule& r, int maxCount, i
     return bits;
 }
 
+// The bytes of transitionBits' table for a rule.
+inline std::uint64_t transitionTableBytes(const Rule& rule) {
+    const int maxCount = neighbourhoodCells(rule.neighbourhood, rule.radius);
+    return 2 * std::uint64_t(maxCount / 32 + 1) * sizeof(unsigned);
+}
+
 #if defined(__CUDACC__)
 __device__ __forceinline__ Cell tableNextCell(const unsigned* birth, const unsigned* survival, int states, Cell state,
                                               int count) {

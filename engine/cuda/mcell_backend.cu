@@ -141,7 +141,8 @@ BackendSpec mcell() {
             .description = "CUDA: several cells per thread sharing neighbourhood reads",
             .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
             .unsupportedReason = cuda::deviceRuleUnsupported,
-            .create = makeBackend<cuda::McellBackend>};
+            .create = makeBackend<cuda::McellBackend>,
+            .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

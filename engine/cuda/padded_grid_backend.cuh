@@ -106,6 +106,17 @@ class PaddedGridBackend : public Backend {
   public:
     MemorySpace memorySpace() const override { return MemorySpace::Device; }
 
+    // What prepare() would allocate for a rule and grid (call on a backend not yet configured): two
+    // padded states, the canonical scratch and the transition table.
+    MemoryNeed memoryNeedFor(const Rule& rule, GridSize size) {
+        PaddedGeometry g;
+        Layout layout{};
+        choose(rule, size, g, layout);
+        const std::uint64_t padded = std::uint64_t(g.paddedWidth) * std::uint64_t(g.paddedHeight);
+        const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
+        return {.deviceBytes = 2 * padded + cells + transitionTableBytes(rule)};
+    }
+
     void load(ConstCellBuffer source) override {
         if (source.space == MemorySpace::Device) {
             if (source.size != gridSize()) throw Error("load: state has the wrong size");

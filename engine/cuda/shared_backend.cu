@@ -100,7 +100,8 @@ BackendSpec shared() {
             .description = "CUDA: shared-memory tile with halo",
             .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
             .unsupportedReason = cuda::deviceRuleUnsupported,
-            .create = makeBackend<cuda::SharedBackend>};
+            .create = makeBackend<cuda::SharedBackend>,
+            .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

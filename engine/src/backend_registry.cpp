@@ -1,7 +1,12 @@
 #include "catlab/backend_registry.hpp"
 
 #include "catlab/cuda_device.hpp"
+#include "catlab/grid_size_text.hpp"
+#include "catlab/host_memory.hpp"
 #include "spec_list.hpp"
+
+#include <iomanip>
+#include <sstream>
 
 namespace catlab {
 namespace backends {
@@ -20,7 +25,8 @@ namespace {
             .description = "CUDA backend, not in this build",
             .rulesSummary = "-",
             .unsupportedReason = computesEveryRule,
-            .create = []() -> std::unique_ptr<Backend> { throw Error(*cudaUnavailableReason()); }};
+            .create = []() -> std::unique_ptr<Backend> { throw Error(*cudaUnavailableReason()); },
+            .memoryNeed = [](const Rule&, GridSize) { return MemoryNeed{}; }};
 }
 
 std::vector<BackendSpec> builtIn() {
@@ -46,12 +52,40 @@ const BackendRegistry& BackendRegistry::instance() {
     return registry;
 }
 
-std::unique_ptr<Backend> BackendRegistry::create(std::string_view name, const Rule& rule, GridSize size) const {
+namespace {
+
+std::string gibibytes(std::uint64_t bytes) {
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(bytes < (std::uint64_t(10) << 30) ? 2 : 1)
+         << double(bytes) / double(1 << 30) << " GiB";
+    return text.str();
+}
+
+} // namespace
+
+void checkMemoryNeed(const BackendSpec& spec, const Rule& rule, GridSize size, MemoryNeed need,
+                     std::uint64_t freeHostBytes, std::optional<std::uint64_t> freeDeviceBytes) {
+    const auto refuse = [&](const char* memory, std::uint64_t needed, std::uint64_t free) {
+        throw Error("backend '" + spec.name + "' needs " + gibibytes(needed) + " of " + memory + " memory for rule " +
+                    rule.format() + " on a " + formatGridSize(size) + " grid, but only " + gibibytes(free) +
+                    " is free");
+    };
+    if (need.hostBytes > freeHostBytes) refuse("host", need.hostBytes, freeHostBytes);
+    if (freeDeviceBytes && need.deviceBytes > *freeDeviceBytes) refuse("GPU", need.deviceBytes, *freeDeviceBytes);
+}
+
+std::unique_ptr<Backend> BackendRegistry::create(std::string_view name, const Rule& rule, GridSize size,
+                                                 MemoryNeed alsoHeld) const {
     const BackendSpec& spec = find(name);
     if (auto why = spec.unavailableReason()) throw Error("backend '" + spec.name + "' is not available here: " + *why);
     if (auto why = spec.unsupportedReason(rule))
         throw Error("backend '" + spec.name + "' does not support rule " + rule.format() + ": " + *why);
     checkGridSize(size, &rule);
+    MemoryNeed need = spec.memoryNeed(rule, size);
+    need.hostBytes += alsoHeld.hostBytes;
+    need.deviceBytes += alsoHeld.deviceBytes;
+    checkMemoryNeed(spec, rule, size, need, availableHostBytes(),
+                    spec.memorySpace == MemorySpace::Device ? cudaFreeDeviceBytes() : std::nullopt);
     std::unique_ptr<Backend> backend = spec.create();
     backend->configure(rule, size);
     return backend;

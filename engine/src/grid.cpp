@@ -2,23 +2,13 @@
 #include "catlab/grid_size_text.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/host_memory.hpp"
 #include "catlab/random.hpp"
 
 #include <algorithm>
 #include <new>
-#include <unistd.h>
 
 namespace catlab {
-namespace {
-
-std::uint64_t availableHostBytes() {
-    const long pages = sysconf(_SC_AVPHYS_PAGES);
-    const long pageSize = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || pageSize <= 0) return ~std::uint64_t(0);
-    return std::uint64_t(pages) * std::uint64_t(pageSize);
-}
-
-} // namespace
 
 void checkGridSize(GridSize size, const Rule* rule) {
     if (size.width < 1 || size.height < 1) throw Error("grid size " + formatGridSize(size) + " must be positive");

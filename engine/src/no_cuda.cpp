@@ -16,6 +16,7 @@ const char* const kReason = "this catlab was built without CUDA (configure with 
 std::optional<std::string> cudaUnavailableReason() { return std::string(kReason); }
 std::string cudaDeviceName() { return {}; }
 std::string cudaDevicePciBusId() { return {}; }
+std::optional<std::uint64_t> cudaFreeDeviceBytes() { return std::nullopt; }
 std::optional<double> measureDeviceBandwidth() { return std::nullopt; }
 
 void* allocateDeviceBytes(std::size_t) { throw Error(kReason); }

@@ -3,7 +3,9 @@
 #include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/cell_storage.hpp"
+#include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
+#include "catlab/host_memory.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -30,11 +32,21 @@ CellStorage stateOf(const Backend& backend, MemorySpace space) {
     return state;
 }
 
+// Where a state moving between backends in these spaces is staged: device memory when both keep it there.
+MemorySpace stagingSpace(MemorySpace from, MemorySpace to) {
+    return from == MemorySpace::Device && to == MemorySpace::Device ? MemorySpace::Device : MemorySpace::Host;
+}
+
+// The bytes of a byte-per-cell copy of a state, staged in this space.
+MemoryNeed stagingNeed(GridSize size, MemorySpace space) {
+    const std::uint64_t bytes = std::uint64_t(size.width) * std::uint64_t(size.height);
+    return space == MemorySpace::Device ? MemoryNeed{.deviceBytes = bytes} : MemoryNeed{.hostBytes = bytes};
+}
+
 // Moves the state of `from` into `to` (configured for the same size), through device memory when both
 // keep their state there; cells in states the rule of `to` lacks die on the way.
 void transferState(const Backend& from, Backend& to) {
-    const bool device = from.memorySpace() == MemorySpace::Device && to.memorySpace() == MemorySpace::Device;
-    CellStorage state = stateOf(from, device ? MemorySpace::Device : MemorySpace::Host);
+    CellStorage state = stateOf(from, stagingSpace(from.memorySpace(), to.memorySpace()));
     clearStatesFrom(state.view(), to.rule().states);
     to.load(state.view());
 }
@@ -112,7 +124,9 @@ const char* Simulator::stepTimerMethod() const {
 
 void Simulator::switchBackend(const std::string& requested) {
     Pick chosen = pick(requested, rule_, size_, Fallback::Refuse);
-    std::unique_ptr<Backend> next = BackendRegistry::instance().create(chosen.name, rule_, size_);
+    const BackendSpec& spec = BackendRegistry::instance().find(chosen.name);
+    std::unique_ptr<Backend> next = BackendRegistry::instance().create(
+        chosen.name, rule_, size_, stagingNeed(size_, stagingSpace(backend_->memorySpace(), spec.memorySpace)));
     transferState(*backend_, *next);
     adopt(std::move(next), std::move(chosen));
     notice_.clear();
@@ -143,7 +157,16 @@ void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
     Pick chosen = pick(autoBackend_ ? std::string(kAutoBackend) : backendName_, rule, size, Fallback::ToFastest);
     std::string notice = std::move(chosen.notice);
 
+    const BackendSpec& spec = BackendRegistry::instance().find(chosen.name);
     if (chosen.name == backendName_ && size == size_) {
+        // The backend is reconfigured in place: it needs what the new rule takes beyond the old one's, and
+        // the copy of the state kept meanwhile.
+        const MemoryNeed now = spec.memoryNeed(rule_, size_), then = spec.memoryNeed(rule, size);
+        MemoryNeed more = stagingNeed(size, backend_->memorySpace());
+        more.hostBytes += then.hostBytes > now.hostBytes ? then.hostBytes - now.hostBytes : 0;
+        more.deviceBytes += then.deviceBytes > now.deviceBytes ? then.deviceBytes - now.deviceBytes : 0;
+        checkMemoryNeed(spec, rule, size, more, availableHostBytes(),
+                        spec.memorySpace == MemorySpace::Device ? cudaFreeDeviceBytes() : std::nullopt);
         CellStorage kept = stateOf(*backend_, backend_->memorySpace());
         try {
             backend_->configure(rule, size);
@@ -160,7 +183,9 @@ void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
         }
         backendReason_ = std::move(chosen.reason);
     } else {
-        std::unique_ptr<Backend> next = BackendRegistry::instance().create(chosen.name, rule, size);
+        const MemoryNeed staging =
+            replacement ? MemoryNeed{} : stagingNeed(size, stagingSpace(backend_->memorySpace(), spec.memorySpace));
+        std::unique_ptr<Backend> next = BackendRegistry::instance().create(chosen.name, rule, size, staging);
         if (replacement)
             next->load(hostBuffer(*replacement));
         else

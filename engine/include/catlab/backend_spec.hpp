@@ -2,11 +2,19 @@
 
 #include "catlab/backend.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace catlab {
+
+// Bytes a backend holds at most for a rule and a grid: its state and every buffer it allocates, staging
+// included, from configure() through load, step, store and population.
+struct MemoryNeed {
+    std::uint64_t hostBytes = 0;
+    std::uint64_t deviceBytes = 0;
+};
 
 // Everything catlab knows of one backend. Each backend's own file defines its spec (a function
 // catlab::backends::<id>() returning it), and engine/src/backend_list.def names every spec once.
@@ -19,6 +27,9 @@ struct BackendSpec {
     std::optional<std::string> (*unsupportedReason)(const Rule& rule) = nullptr;
     // A new backend, configured by BackendRegistry::create before use.
     std::unique_ptr<Backend> (*create)() = nullptr;
+    // What the backend will allocate for this rule and grid; the registry refuses, before allocating
+    // anything, what the machine cannot hold.
+    MemoryNeed (*memoryNeed)(const Rule& rule, GridSize size) = nullptr;
 
     // Why the backend cannot run on this machine, or nullopt: device backends need a usable CUDA device.
     std::optional<std::string> unavailableReason() const;

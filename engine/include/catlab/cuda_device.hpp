@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -12,5 +13,8 @@ std::optional<std::string> cudaUnavailableReason();
 // catlab has no CUDA or there is no usable device.
 std::string cudaDeviceName();
 std::string cudaDevicePciBusId();
+
+// Free memory of the current CUDA device, or nullopt without a usable device.
+std::optional<std::uint64_t> cudaFreeDeviceBytes();
 
 } // namespace catlab

@@ -1,22 +1,15 @@
 #include "catlab/cloud/cloud_size.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/host_memory.hpp"
 
 #include <charconv>
-#include <unistd.h>
 
 namespace catlab::cloud {
 namespace {
 
 // Host bytes per cell of a simulation: the cells, the next cells and three probability codes.
 constexpr std::uint64_t kHostBytesPerCell = 8;
-
-std::uint64_t availableHostBytes() {
-    const long pages = sysconf(_SC_AVPHYS_PAGES);
-    const long pageSize = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || pageSize <= 0) return ~std::uint64_t(0);
-    return std::uint64_t(pages) * std::uint64_t(pageSize);
-}
 
 int parseSide(const std::string& whole, std::string_view text) {
     long long v = 0;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -39,6 +40,7 @@ struct Geometry {
     }
     int halfWidth(int dy) const { return halfWidths[std::size_t(dy + radius)]; }
     int stride() const { return width + 2 * pad; } // a padded row: columns -pad .. width + pad - 1
+    std::uint64_t bytes() const { return halfWidths.size() * sizeof(int); }
 
     int width, height, radius;
     int pad; // columns read beyond each side of the grid: the von Neumann counter reaches r + 1
@@ -53,6 +55,9 @@ class AlivePlane {
     AlivePlane(const Geometry& g, bool needed)
         : width_(g.width), height_(g.height), pad_(g.pad), stride_(g.stride()),
           cells_(needed ? std::size_t(g.stride()) * std::size_t(g.height) : 0) {}
+    static std::uint64_t bytes(const Geometry& g, bool needed) {
+        return needed ? std::uint64_t(g.stride()) * std::uint64_t(g.height) : 0;
+    }
 
     // Row y, wrapping (any integer), pointing at column 0.
     const Cell* row(long long y) const {
@@ -90,6 +95,9 @@ class RowActivity {
   public:
     explicit RowActivity(int height)
         : live_(std::size_t(height)), busy_(std::size_t(height)), liveBefore_(std::size_t(height) + 1) {}
+    static std::uint64_t bytes(int height) {
+        return 2 * std::uint64_t(height) + (std::uint64_t(height) + 1) * sizeof(int);
+    }
 
     // Row y of a grid holds these cells (called once per row, by whichever thread computed it).
     void record(int y, const Cell* row, int width, bool manyStates) {
@@ -273,6 +281,7 @@ template <class T>
 class SpanCounter {
   public:
     explicit SpanCounter(const Geometry& g) : g_(g), prefix_(std::size_t(g.stride()) + 1) {}
+    static std::uint64_t bytes(const Geometry& g) { return (std::uint64_t(g.stride()) + 1) * sizeof(T); }
 
     void countRow(const AlivePlane& alive, long long y, T* counts) {
         std::fill_n(counts, g_.width, T(0));
@@ -298,6 +307,7 @@ class MooreCounter {
 
     explicit MooreCounter(const Geometry& g)
         : g_(g), columns_(std::size_t(g.width)), prefix_(std::size_t(g.width + 2 * g.radius + 1)) {}
+    static std::uint64_t bytes(const Geometry& g) { return std::uint64_t(2 * g.width + 2 * g.radius + 1) * sizeof(T); }
 
     template <class Sink>
     void run(const Source& source, int y0, int y1, Sink&& sink) {
@@ -358,6 +368,10 @@ class VonNeumannCounter {
     explicit VonNeumannCounter(const Geometry& g)
         : g_(g), ringRows_(2 * g.radius + 3), main_(std::size_t(ringRows_) * std::size_t(g.stride())),
           anti_(main_.size()), counts_(std::size_t(g.width)), zeros_(counts_.size()), spans_(g) {}
+    static std::uint64_t bytes(const Geometry& g) {
+        const std::uint64_t ring = std::uint64_t(2 * g.radius + 3) * std::uint64_t(g.stride());
+        return (2 * ring + 2 * std::uint64_t(g.width)) * sizeof(T) + SpanCounter<T>::bytes(g);
+    }
 
     template <class Sink>
     void run(const Source& source, int y0, int y1, Sink&& sink) {
@@ -440,6 +454,9 @@ class CircularCounter {
 
     explicit CircularCounter(const Geometry& g)
         : g_(g), counts_(std::size_t(g.width)), zeros_(counts_.size()), changes_(counts_.size()), spans_(g) {}
+    static std::uint64_t bytes(const Geometry& g) {
+        return 2 * std::uint64_t(g.width) * sizeof(T) + std::uint64_t(g.width) + SpanCounter<T>::bytes(g);
+    }
 
     template <class Sink>
     void run(const Source& source, int y0, int y1, Sink&& sink) {
@@ -514,6 +531,10 @@ class RuleKernel {
         }
         const std::size_t intervals = std::max(rule.birth.intervals().size(), rule.survival.intervals().size());
         apply_ = rule.states > 2 ? pick<true>(intervals) : pick<false>(intervals);
+    }
+    // The two tables, grown one count at a time.
+    static std::uint64_t bytes(const Rule& rule) {
+        return 2 * std::bit_ceil(std::uint64_t(neighbourhoodCells(rule.neighbourhood, rule.radius)) + 1);
     }
 
     void apply(const T* hi, const T* lo, const Cell* states, Cell* next, int width) const {
@@ -654,13 +675,18 @@ class BandStepper final : public CpuFastBackend::Stepper {
         : geometry_(rule, size), alive_(geometry_, Counter<T>::kUsesAlivePlane), kernel_(rule),
           manyStates_(rule.states > 2), birthAtZero_(rule.birth.contains(0)), activity_(size.height),
           nextActivity_(size.height) {
-        // Up to four bands per thread, a multiple of the thread count so that equal threads finish together.
-        const int threads = int(ThreadPool::shared().size());
-        const int minRows = std::max(64, 2 * (2 * rule.radius + 1));
-        bands_ = std::min(threads * std::clamp(size.height / (minRows * threads), 1, 4), size.height);
-        const int workers = std::min(threads, bands_);
+        bands_ = bandCount(rule, size);
+        const int workers = workerCount(bands_);
         counters_.reserve(std::size_t(workers));
         for (int w = 0; w < workers; ++w) counters_.emplace_back(geometry_);
+    }
+
+    // What the constructor allocates.
+    static std::uint64_t bytes(const Rule& rule, GridSize size) {
+        const Geometry g(rule, size);
+        return g.bytes() + AlivePlane::bytes(g, Counter<T>::kUsesAlivePlane) + RuleKernel<T>::bytes(rule) +
+               2 * RowActivity::bytes(size.height) +
+               std::uint64_t(workerCount(bandCount(rule, size))) * Counter<T>::bytes(g);
     }
 
     void stateReplaced() override { activityKnown_ = false; }
@@ -702,6 +728,14 @@ class BandStepper final : public CpuFastBackend::Stepper {
     }
 
   private:
+    // Up to four bands per thread, a multiple of the thread count so that equal threads finish together.
+    static int bandCount(const Rule& rule, GridSize size) {
+        const int threads = int(ThreadPool::shared().size());
+        const int minRows = std::max(64, 2 * (2 * rule.radius + 1));
+        return std::min(threads * std::clamp(size.height / (minRows * threads), 1, 4), size.height);
+    }
+    static int workerCount(int bands) { return std::min(int(ThreadPool::shared().size()), bands); }
+
     int bandStart(int band) const { return int(static_cast<long long>(geometry_.height) * band / bands_); }
 
     Geometry geometry_;
@@ -725,15 +759,28 @@ std::unique_ptr<CpuFastBackend::Stepper> makeStepper(const Rule& rule, GridSize 
     throw Error("cpu: unknown neighbourhood");
 }
 
+// What makeStepper's stepper allocates.
+template <class T>
+std::uint64_t stepperBytes(const Rule& rule, GridSize size) {
+    switch (rule.neighbourhood) {
+    case Neighbourhood::Moore: return BandStepper<T, MooreCounter>::bytes(rule, size);
+    case Neighbourhood::VonNeumann: return BandStepper<T, VonNeumannCounter>::bytes(rule, size);
+    case Neighbourhood::Circular: return BandStepper<T, CircularCounter>::bytes(rule, size);
+    }
+    throw Error("cpu: unknown neighbourhood");
+}
+
+// 16-bit counts when every count (and the never-matching test value 65535) fits.
+bool narrowCounts(const Rule& rule) { return neighbourhoodCells(rule.neighbourhood, rule.radius) < 0xFFFF; }
+
 } // namespace
 
 CpuFastBackend::CpuFastBackend() = default;
 CpuFastBackend::~CpuFastBackend() = default;
 
 void CpuFastBackend::prepare(const Rule& rule, GridSize newSize) {
-    // 16-bit counts when every count (and the never-matching test value 65535) fits.
-    const bool narrow = neighbourhoodCells(rule.neighbourhood, rule.radius) < 0xFFFF;
-    stepper_ = narrow ? makeStepper<std::uint16_t>(rule, newSize) : makeStepper<std::uint32_t>(rule, newSize);
+    stepper_ =
+        narrowCounts(rule) ? makeStepper<std::uint16_t>(rule, newSize) : makeStepper<std::uint32_t>(rule, newSize);
     if (current_.size() != newSize) {
         current_ = Grid(newSize);
         next_ = Grid(newSize);
@@ -751,6 +798,11 @@ void CpuFastBackend::store(CellBuffer destination) const {
     if (destination.space != MemorySpace::Host) throw Error("cpu can only store cells to host memory");
     if (destination.size != current_.size()) throw Error("cpu: destination has the wrong size");
     std::memcpy(destination.data, current_.cells().data(), current_.cellCount());
+}
+
+void CpuFastBackend::randomize(double density, std::uint64_t seed) {
+    fillRandom(current_, density, seed);
+    stepper_->stateReplaced();
 }
 
 void CpuFastBackend::step(int generations) {
@@ -787,7 +839,14 @@ BackendSpec cpu() {
                            "Moore and von Neumann at any radius",
             .rulesSummary = "any rule",
             .unsupportedReason = computesEveryRule,
-            .create = makeBackend<CpuFastBackend>};
+            .create = makeBackend<CpuFastBackend>,
+            .memoryNeed = [](const Rule& rule, GridSize size) {
+                // The state and the next state, and the stepper's planes and counters.
+                const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
+                return MemoryNeed{.hostBytes =
+                                      2 * cells + (narrowCounts(rule) ? stepperBytes<std::uint16_t>(rule, size)
+                                                                      : stepperBytes<std::uint32_t>(rule, size))};
+            }};
 }
 
 } // namespace catlab::backends

@@ -30,6 +30,8 @@ void CpuNaiveBackend::store(CellBuffer destination) const {
     std::memcpy(destination.data, current_.cells().data(), current_.cellCount());
 }
 
+void CpuNaiveBackend::randomize(double density, std::uint64_t seed) { fillRandom(current_, density, seed); }
+
 void CpuNaiveBackend::step(int generations) {
     const Rule& r = rule();
     const int w = current_.width(), h = current_.height();
@@ -81,7 +83,14 @@ BackendSpec cpuNaive() {
             .description = "direct neighbourhood count on the CPU: the reference every backend must match",
             .rulesSummary = "any rule",
             .unsupportedReason = computesEveryRule,
-            .create = makeBackend<CpuNaiveBackend>};
+            .create = makeBackend<CpuNaiveBackend>,
+            .memoryNeed = [](const Rule& rule, GridSize size) {
+                // The state, the next state, the transition's two tables and step()'s column index.
+                const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
+                const std::uint64_t counts = std::uint64_t(neighbourhoodCells(rule.neighbourhood, rule.radius)) + 1;
+                const std::uint64_t columns = std::uint64_t(size.width + 2 * rule.radius) * sizeof(int);
+                return MemoryNeed{.hostBytes = 2 * cells + 2 * counts + columns};
+            }};
 }
 
 } // namespace catlab::backends
