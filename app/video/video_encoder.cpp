@@ -196,14 +196,14 @@ void VideoEncoder::finish() {
     finished_ = true;
     if (!headerWritten_) return;
     std::optional<std::string> failure;
-    if (!failed_) {
+    const bool failedBefore = failed_; // before finish(): said then; a failure from here on is said below
+    if (!failedBefore) {
         try {
             encode(nullptr);
         } catch (const Error& e) {
             failure = e.what();
         }
     }
-    const bool failedBefore = failed_;
     const int trailer = av_write_trailer(output_.get());
     int ioError = 0;
     if (output_->pb) {
