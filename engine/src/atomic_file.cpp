@@ -151,6 +151,8 @@ AtomicFile::AtomicFile(std::string path, Mode mode) : state_(std::make_unique<St
         s.openDirectly(mode);
         return;
     }
+    // Renaming needs only the folder's permission; a file its owner made read-only stays so.
+    if (::access(s.path.c_str(), W_OK) != 0) s.fail(errno);
     const fs::path target = resolvedTarget(s.path);
     s.openTemporary(target, &old);
     if (mode == Mode::Append) s.copyFrom(target);

@@ -25,8 +25,9 @@ class FileWriteError : public Error {
 // temporary file beside it, `.<name>.tmp-<random>`, and commit() flushes it to disk and renames it over
 // the target: readers see the old file or the whole new one, never a part. A target that is not a
 // regular file (a character device such as /dev/null, a FIFO) cannot be replaced and is written
-// directly, every write checked. A directory is refused. A symbolic link is followed: the file it names
-// is replaced, the link stays.
+// directly, every write checked. A directory is refused, and so is a file the user may not write (though
+// the folder would allow replacing it). A symbolic link is followed: the file it names is replaced, the
+// link stays.
 //
 // Every failure throws FileWriteError "cannot write 'PATH': REASON" (the system's reason). Without a
 // successful commit(), the destructor removes the temporary and the target is left as it was.
