@@ -96,7 +96,7 @@ def main(argv):
     fig.suptitle("catlab bench on %s (commit %s, %s)" % (gpu, first.get("commit", "?"), first.get("date", "?")))
     fig.tight_layout()
     try:
-        fig.savefig(png_path, dpi=120)
+        fig.savefig(png_path, dpi=120, format="png")  # catlab passes a temporary name without .png
     except OSError as e:
         print("plot_bench.py: cannot write %s: %s" % (png_path, e), file=sys.stderr)
         return 2

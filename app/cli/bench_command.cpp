@@ -6,6 +6,7 @@
 
 #include "build_info.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
@@ -29,7 +30,6 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -108,8 +108,9 @@ int waitFor(pid_t pid) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// Runs `python script csv png` (an argv array, no shell). Throws catlab::Error saying what is missing.
-void drawPlot(const std::string& python, const std::string& csv, const std::string& png) {
+// Runs `python script csv png` (an argv array, no shell), the plot going to `png`; messages name `shownPng`.
+// Throws catlab::Error saying what is missing.
+void drawPlot(const std::string& python, const std::string& csv, const std::string& png, const std::string& shownPng) {
     const std::string script = plotScriptPath();
     std::vector<std::string> args{python, script, csv, png};
     std::vector<char*> argv;
@@ -118,15 +119,15 @@ void drawPlot(const std::string& python, const std::string& csv, const std::stri
     pid_t pid = 0;
     const int rc = posix_spawnp(&pid, python.c_str(), nullptr, nullptr, argv.data(), environ);
     if (rc != 0)
-        throw Error("cannot draw " + png + ": cannot run " + python + " (" + std::strerror(rc) +
+        throw Error("cannot draw " + shownPng + ": cannot run " + python + " (" + std::strerror(rc) +
                     "); install python3 and matplotlib (e.g. apt-get install python3-matplotlib)");
     const int status = waitFor(pid);
     if (status == 3)
-        throw Error("cannot draw " + png + ": matplotlib is missing for " + python +
+        throw Error("cannot draw " + shownPng + ": matplotlib is missing for " + python +
                     " (install it, e.g. apt-get install python3-matplotlib or pip install matplotlib, or point "
                     "CATLAB_PYTHON at a python3 that has it)");
     if (status != 0)
-        throw Error("cannot draw " + png + ": " + script + " failed (exit status " + std::to_string(status) + ")");
+        throw Error("cannot draw " + shownPng + ": " + script + " failed (exit status " + std::to_string(status) + ")");
 }
 
 } // namespace
@@ -412,8 +413,8 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
 }
 
 void writeBenchCsv(const BenchReport& report, const std::string& path) {
-    std::ofstream csv(path);
-    if (!csv) throw Error("cannot write '" + path + "'");
+    AtomicFile file(path);
+    std::ostream& csv = file.stream();
     const BenchOptions& o = report.options;
     csv << kBenchCsvHeader << '\n';
     for (const BenchRow& r : report.rows) {
@@ -430,7 +431,7 @@ void writeBenchCsv(const BenchReport& report, const std::string& path) {
             << csvField(report.gpuName) << ',' << csvField(r.status) << ',' << csvField(report.date) << ','
             << csvField(report.commit) << '\n';
     }
-    if (!csv.flush()) throw Error("error writing '" + path + "'");
+    file.commit();
 }
 
 int runBenchCommand(const BenchOptions& options, std::ostream& out, std::ostream& log) {
@@ -452,7 +453,10 @@ int runBenchCommand(const BenchOptions& options, std::ostream& out, std::ostream
             writeBenchCsv(report, csv);
         }
         try {
-            drawPlot(options.python, csv, *options.plotPath);
+            // The script draws into the temporary, which replaces the plot only once it is whole.
+            AtomicFile plot(*options.plotPath);
+            drawPlot(options.python, csv, plot.writtenPath(), *options.plotPath);
+            plot.commit();
         } catch (...) {
             if (!temporary.empty()) std::filesystem::remove(temporary);
             throw;

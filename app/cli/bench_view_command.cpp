@@ -12,6 +12,7 @@
 #include "render/view_renderer.hpp"
 #include "render/view_source.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
@@ -24,8 +25,6 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -104,6 +103,7 @@ int runBenchView(const BenchViewOptions& o) {
     if (o.frames < 1) throw Error("--frames must be at least 1");
     if (o.warmup < 0) throw Error("--warmup cannot be negative");
     if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);
+    if (o.csvPath) checkWritable(*o.csvPath); // before the benchmark, not after
 
     const ResolvedRule resolved = resolveRule(o.rule);
     Rule rule = resolved.spec.rule;
@@ -200,10 +200,10 @@ int runBenchView(const BenchViewOptions& o) {
               << "), export + upload " << fixedDigits(exportMs, 3) << " ms, draw " << fixedDigits(drawMs, 3) << " ms\n";
 
     if (o.csvPath) {
-        const bool fresh = !std::filesystem::exists(*o.csvPath) || std::filesystem::file_size(*o.csvPath) == 0;
-        std::ofstream csv(*o.csvPath, std::ios::app);
-        if (!csv) throw Error("cannot write " + *o.csvPath);
-        if (fresh)
+        // A copy of the old rows plus this one replaces the file: a failure never costs the rows it had.
+        AtomicFile file(*o.csvPath, AtomicFile::Mode::Append);
+        std::ostream& csv = file.stream();
+        if (file.previousSize() == 0)
             csv << "frame_width,frame_height,grid_width,grid_height,rule,backend,view_path,cells_per_pixel,frames,"
                    "frame_ms_median,fps,step_ms_median,export_upload_ms_median,draw_ms_median,step_timer,gpu,gl,"
                    "date,commit\n";
@@ -212,7 +212,7 @@ int runBenchView(const BenchViewOptions& o) {
             << cellsPerPixel << ',' << o.frames << ',' << frameMs << ',' << 1000.0 / frameMs << ',' << stepMs << ','
             << exportMs << ',' << drawMs << ',' << sim.stepTimerMethod() << ',' << csvField(gpu) << ','
             << csvField(context.description()) << ',' << todayUtc() << ',' << CATLAB_GIT_COMMIT << '\n';
-        if (!csv) throw Error("cannot write " + *o.csvPath);
+        file.commit();
     }
     return 0;
 }

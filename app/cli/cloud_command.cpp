@@ -6,6 +6,7 @@
 
 #include "build_info.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/cloud/cloud_volume_io.hpp"

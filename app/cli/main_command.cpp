@@ -5,6 +5,7 @@
 
 #include "build_info.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"

@@ -4,6 +4,7 @@
 #include "cli/scene_options.hpp"
 #include "cli/scene_setup.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
 #include "catlab/rle.hpp"
 #include "catlab/simulator.hpp"

@@ -8,8 +8,6 @@
 #include "catlab/rle.hpp"
 
 #include <charconv>
-#include <filesystem>
-#include <fstream>
 #include <ostream>
 
 namespace catlab::cli {
@@ -21,15 +19,6 @@ GridSize roomFor(const Grid& pattern) {
 }
 
 } // namespace
-
-void checkWritable(const std::string& path) {
-    const bool existed = std::filesystem::exists(path);
-    {
-        std::ofstream probe(path, std::ios::app);
-        if (!probe) throw Error("cannot write '" + path + "'");
-    }
-    if (!existed) std::filesystem::remove(path);
-}
 
 Scene setUpScene(const RunOptions& options, std::ostream& notices) {
     Scene scene;

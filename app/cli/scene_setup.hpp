@@ -27,7 +27,4 @@ struct Scene {
 // file says, a note goes to `notices`; contradictions that cannot be resolved throw catlab::Error.
 Scene setUpScene(const RunOptions& options, std::ostream& notices);
 
-// Throws catlab::Error when `path` cannot be written (checked before a long run, not after).
-void checkWritable(const std::string& path);
-
 } // namespace catlab::cli

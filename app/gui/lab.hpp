@@ -38,6 +38,12 @@ struct Brush {
     MouseTool tool = MouseTool::Navigate;
 };
 
+// A screenshot to save at the end of the frame, and whom a failure is reported as coming from.
+struct ScreenshotRequest {
+    std::string path;
+    std::string requestedBy; // e.g. "demo.txt:7: screenshot" for a script's; empty for the panel's and F12
+};
+
 // Everything the window's parts share: the running automata, the scenes that show them and the user's
 // settings for viewing, running and editing them. Panel, keyboard, mouse and script all act on it
 // through lab_actions.hpp and cloud_actions.hpp, and on the scene shown through WindowScene.
@@ -66,13 +72,13 @@ struct Lab {
     // Framebuffer pixels the panel covers at the window's right edge (measured as it is drawn): fit
     // leaves them free. The first fit happens before the first panel, hence a starting guess.
     int panelCover = 396;
-    bool follow = false;                         // pan along with the population's centre of mass
-    int pendingSteps = 0;                        // single steps asked for while paused (key N, Step button)
-    int viewWidth = 1, viewHeight = 1;           // the view's size in framebuffer pixels, updated every frame
-    std::vector<std::string> screenshotRequests; // saved at the end of the current frame
-    RecordingSettings recordingSettings;         // what Record and Ctrl+R record
-    std::unique_ptr<WindowRecording> recording;  // while recording
-    bool quitRequested = false;                  // leave after the current frame
+    bool follow = false;                               // pan along with the population's centre of mass
+    int pendingSteps = 0;                              // single steps asked for while paused (key N, Step button)
+    int viewWidth = 1, viewHeight = 1;                 // the view's size in framebuffer pixels, updated every frame
+    std::vector<ScreenshotRequest> screenshotRequests; // saved at the end of the current frame
+    RecordingSettings recordingSettings;               // what Record and Ctrl+R record
+    std::unique_ptr<WindowRecording> recording;        // while recording
+    bool quitRequested = false;                        // leave after the current frame
 
     // The most recent outcome of a user action, shown at the top of the panel.
     std::string status;

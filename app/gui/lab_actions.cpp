@@ -1,5 +1,6 @@
 #include "gui/lab_actions.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rle.hpp"
@@ -7,8 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <vector>
 
 namespace catlab::gui {
@@ -19,15 +18,6 @@ void ruleChanged(Lab& lab) { lab.metrics.restartSmoothing(); }
 void gridChanged(Lab& lab) {
     lab.view.setGrid(lab.session.size());
     lab.metrics.restartSmoothing();
-}
-
-void checkWritable(const std::string& path) {
-    const bool existed = std::filesystem::exists(path);
-    {
-        std::ofstream probe(path, std::ios::app);
-        if (!probe) throw Error("cannot write '" + path + "'");
-    }
-    if (!existed) std::filesystem::remove(path);
 }
 
 } // namespace
@@ -122,10 +112,10 @@ void savePattern(Lab& lab, const std::string& path) {
     writeRleFile(path, lab.session.simulator().snapshot(), lab.session.rule(), name);
 }
 
-void requestScreenshot(Lab& lab, const std::string& path) {
+void requestScreenshot(Lab& lab, const std::string& path, const std::string& requestedBy) {
     if (path.empty()) throw Error("the screenshot needs a file name");
     checkWritable(path);
-    lab.screenshotRequests.push_back(path);
+    lab.screenshotRequests.push_back({path, requestedBy});
 }
 
 std::string defaultScreenshotName() {

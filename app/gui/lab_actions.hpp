@@ -37,8 +37,9 @@ void paintCells(Lab& lab, long long x, long long y, int state);
 void loadPattern(Lab& lab, const std::string& path);
 void savePattern(Lab& lab, const std::string& path);
 
-// The window is saved at the end of this frame; throws now when the path cannot be written.
-void requestScreenshot(Lab& lab, const std::string& path);
+// The window is saved at the end of this frame; throws now when the path cannot be written. A failure
+// then is reported as coming from `requestedBy` when given (a script's line).
+void requestScreenshot(Lab& lab, const std::string& path, const std::string& requestedBy = {});
 // catlab-<date>-<time>.png in the working directory.
 std::string defaultScreenshotName();
 

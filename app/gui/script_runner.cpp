@@ -48,6 +48,7 @@ struct Context {
     Lab& lab;
     long long& waitFrames;
     std::ostream& out;
+    const std::string& origin; // "<script>:<line>: <command>", for failures reported later
 };
 using Handler = void (*)(Context&, const Args&);
 
@@ -136,7 +137,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
         {"erase", [](Context& c, const Args& a) { paintCells(c.lab, integerArg(a, 0, 0), integerArg(a, 1, 0), 0); }},
         {"load", [](Context& c, const Args& a) { loadPattern(c.lab, a[0]); }},
         {"save", [](Context& c, const Args& a) { savePattern(c.lab, a[0]); }},
-        {"screenshot", [](Context& c, const Args& a) { requestScreenshot(c.lab, a[0]); }},
+        {"screenshot", [](Context& c, const Args& a) { requestScreenshot(c.lab, a[0], c.origin); }},
         {"record",
          [](Context& c, const Args& a) {
              c.lab.recordingSettings.path = a[0];
@@ -203,7 +204,7 @@ void ScriptRunner::beginFrame(Lab& lab) {
         } catch (const std::exception& e) {
             // catlab::Error and failed allocations alike: report, count, go on.
             ++failures_;
-            errors_ << script_.sourceName << ":" << command.line << ": " << command.name << ": " << e.what() << '\n';
+            errors_ << origin(command) << ": " << e.what() << '\n';
         }
         if (command.name == "frames" && waitFrames_ > 0) {
             --waitFrames_; // this frame is the first of them
@@ -216,11 +217,16 @@ void ScriptRunner::beginFrame(Lab& lab) {
 }
 
 void ScriptRunner::execute(const ScriptCommand& command, Lab& lab) {
-    Context context{lab, waitFrames_, out_};
+    const std::string where = origin(command);
+    Context context{lab, waitFrames_, out_, where};
     const auto handler = commandHandlers().find(command.name);
     if (handler == commandHandlers().end())
         throw Error("command '" + command.name + "' is not implemented"); // parseScript knows every command
     handler->second(context, command.args);
+}
+
+std::string ScriptRunner::origin(const ScriptCommand& command) const {
+    return script_.sourceName + ":" + std::to_string(command.line) + ": " + command.name;
 }
 
 } // namespace catlab::gui

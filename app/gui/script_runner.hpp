@@ -23,6 +23,8 @@ class ScriptRunner {
 
   private:
     void execute(const ScriptCommand& command, Lab& lab);
+    // "<script>:<line>: <command>", what its failures are reported as.
+    std::string origin(const ScriptCommand& command) const;
 
     Script script_;
     std::ostream& out_;

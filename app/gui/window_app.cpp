@@ -66,13 +66,14 @@ void loadDropped(const std::vector<std::string>& paths, Lab& lab) {
 // Saves the screenshots asked for during this frame; returns how many failed.
 int saveScreenshots(Lab& lab, FramebufferSize size) {
     int failed = 0;
-    for (const std::string& path : lab.screenshotRequests) {
+    for (const ScreenshotRequest& request : lab.screenshotRequests) {
         try {
-            render::saveFramebufferPng(path, 0, 0, size.width, size.height);
+            render::saveFramebufferPng(request.path, 0, 0, size.width, size.height);
         } catch (const Error& e) {
             ++failed;
             showError(lab, e.what());
-            std::cerr << "catlab: error: " << e.what() << '\n';
+            std::cerr << (request.requestedBy.empty() ? "catlab: error" : request.requestedBy) << ": " << e.what()
+                      << '\n';
         }
     }
     lab.screenshotRequests.clear();
@@ -138,7 +139,7 @@ int runWindow(const WindowOptions& options) {
         if (drawn && !recordFrame(lab, CaptureStage::PanelDrawn, size)) ++failures;
 
         const bool last = lab.quitRequested || (options.frames && frame + 1 >= *options.frames);
-        if (last && options.screenshot) lab.screenshotRequests.push_back(*options.screenshot);
+        if (last && options.screenshot) lab.screenshotRequests.push_back({*options.screenshot, {}});
         failures += saveScreenshots(lab, size);
         if (last) break;
         if (lab.recording) drawRecordingIndicator(size);

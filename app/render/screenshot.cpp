@@ -1,5 +1,6 @@
 #include "render/screenshot.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
 
 #include <glad/gl.h>
@@ -7,9 +8,29 @@
 
 #include <cstddef>
 #include <cstring>
+#include <new>
 #include <vector>
 
 namespace catlab::render {
+namespace {
+
+// stb hands the encoded PNG over in pieces; nothing may throw back through its C code.
+struct EncodedPng {
+    std::vector<unsigned char> bytes;
+    bool outOfMemory = false;
+};
+
+void appendPng(void* context, void* data, int size) {
+    auto& png = *static_cast<EncodedPng*>(context);
+    try {
+        const auto* begin = static_cast<const unsigned char*>(data);
+        png.bytes.insert(png.bytes.end(), begin, begin + size);
+    } catch (const std::bad_alloc&) {
+        png.outOfMemory = true;
+    }
+}
+
+} // namespace
 
 void saveFramebufferPng(const std::string& path, int x, int y, int width, int height) {
     if (width <= 0 || height <= 0) throw Error("cannot save an empty picture to " + path);
@@ -26,8 +47,10 @@ void saveFramebufferPng(const std::string& path, int x, int y, int width, int he
         std::memcpy(a, b, rowBytes);
         std::memcpy(b, row.data(), rowBytes);
     }
-    if (stbi_write_png(path.c_str(), width, height, 3, pixels.data(), int(rowBytes)) == 0)
-        throw Error("cannot write the screenshot " + path);
+    EncodedPng png;
+    if (stbi_write_png_to_func(appendPng, &png, width, height, 3, pixels.data(), int(rowBytes)) == 0 || png.outOfMemory)
+        throw Error("cannot write the screenshot " + path + ": out of memory while encoding the PNG");
+    writeFileAtomically(path, png.bytes.data(), png.bytes.size());
 }
 
 } // namespace catlab::render

@@ -1,4 +1,5 @@
 #include "video/video_encoder.hpp"
+#include "video/atomic_image_files.hpp"
 
 #include "catlab/error.hpp"
 
@@ -71,6 +72,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     if (int code = avformat_alloc_output_context2(&raw, nullptr, png ? "image2" : "mp4", target.c_str()); code < 0)
         fail("cannot set up the output", code);
     output_.reset(raw);
+    if (png) writeImageFilesAtomically(*output_);
     stream_ = avformat_new_stream(output_.get(), nullptr);
     codec_.reset(avcodec_alloc_context3(codec));
     if (!stream_ || !codec_) fail("out of memory", AVERROR(ENOMEM));
@@ -178,14 +180,10 @@ void VideoEncoder::noteFragmentBoundary(std::int64_t framesBefore) {
 }
 
 void VideoEncoder::keepOnlyWhatPlays() noexcept {
+    // PNG frames reach the disk whole or not at all (writeImageFilesAtomically): none is ever a part, and
+    // an old file under the name of the frame that failed stays as it was.
+    if (png_) return;
     std::error_code ignored;
-    if (png_) {
-        // The frame being written when it failed may be a part of a PNG: remove it.
-        char name[4096];
-        if (av_get_frame_filename2(name, sizeof name, target_.c_str(), int(framesInFile_), 0) == 0)
-            std::filesystem::remove(name, ignored);
-        return;
-    }
     // A fragment written in part (and a trailer that did not fit) would make players give up at it.
     std::filesystem::resize_file(target_, std::uintmax_t(wholeFragmentsBytes_), ignored);
     bytes_ = wholeFragmentsBytes_;
@@ -196,14 +194,14 @@ void VideoEncoder::finish() {
     finished_ = true;
     if (!headerWritten_) return;
     std::optional<std::string> failure;
-    if (!failed_) {
+    const bool failedBefore = failed_; // before finish(): said then; a failure from here on is said below
+    if (!failedBefore) {
         try {
             encode(nullptr);
         } catch (const Error& e) {
             failure = e.what();
         }
     }
-    const bool failedBefore = failed_;
     const int trailer = av_write_trailer(output_.get());
     int ioError = 0;
     if (output_->pb) {
@@ -215,8 +213,7 @@ void VideoEncoder::finish() {
     if (!failure && ioError < 0) failure = errorText("writing failed", ioError);
     if (!failure && trailer < 0) failure = errorText("cannot write the trailer", trailer);
     if (failure) failed_ = true;
-    // A PNG frame is lost with the write that failed; an MP4 after a failure that was not a write's
-    // (its trailer went out whole) plays to its end.
+    // An MP4 after a failure that was not a write's (its trailer went out whole) plays to its end.
     const bool wholeFile = !failed_ || (!png_ && failedBefore && trailer >= 0 && ioError >= 0);
     if (wholeFile)
         framesInFile_ = packetsWritten_;

@@ -14,7 +14,7 @@ namespace catlab::video {
 // second) so that what was written stays playable if the disk fills up or the process dies before
 // finish(). Every failure throws catlab::Error naming the file and FFmpeg's reason; after a failure
 // the encoder accepts no more frames, and finish() closes the file keeping only what plays: an MP4 is
-// cut back to its last whole fragment, a PNG frame written in part is removed.
+// cut back to its last whole fragment; PNG frames are written whole or not at all.
 class VideoEncoder {
   public:
     explicit VideoEncoder(const VideoSettings& settings);

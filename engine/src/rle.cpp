@@ -2,6 +2,7 @@
 // . A..X pA..yO (up to 256 states), $ ending rows and ! ending the pattern.
 #include "catlab/rle.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
 
 #include <cctype>
@@ -180,7 +181,10 @@ Pattern readRleFile(const std::string& path) {
     return readRle(in, path);
 }
 
-void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
+namespace {
+
+// The RLE text, written as it is made; the caller checks the stream.
+void emitRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
     const bool twoStates = rule.states == 2;
     if (!name.empty()) out << "#N " << name << '\n';
     out << "#CXRLE Pos=" << -(grid.width() / 2) << ',' << -(grid.height() / 2) << '\n';
@@ -217,15 +221,19 @@ void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::
     }
     line += '!';
     out << line << '\n';
+}
+
+} // namespace
+
+void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
+    emitRle(out, grid, rule, name);
     if (!out) throw Error("failed writing RLE");
 }
 
 void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name) {
-    std::ofstream out(path);
-    if (!out) throw Error("cannot open '" + path + "' for writing");
-    writeRle(out, grid, rule, name);
-    out.flush();
-    if (!out) throw Error("failed writing '" + path + "' (disk full?)");
+    AtomicFile file(path);
+    emitRle(file.stream(), grid, rule, name);
+    file.commit(); // says why a write failed
 }
 
 Grid placePattern(const Pattern& pattern, GridSize torus) {

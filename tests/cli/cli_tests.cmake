@@ -84,6 +84,23 @@ expect(rle_without_rule 1 "names no rule: give one with --rule" run --in norule.
 expect(density_with_in 1 "--density sets a random start" run --in out.rle --density 0.2)
 expect(torus_contradiction 1 "contradicts the torus 64x64" run --rule "B3/S23:T64,64" --size 32)
 expect(unwritable_out 1 "cannot write '/nonexistent/x.rle'" run --steps 1 --out /nonexistent/x.rle)
+# Outputs are written whole or not at all, and a failure says where and why (tests/cpu/output_files_test.cpp
+# fills a real disk).
+file(MAKE_DIRECTORY "${WORK}/folder")
+expect(out_is_a_folder 1 "cannot write 'folder': Is a directory" run --steps 1 --size 16 --out folder)
+if(EXISTS /dev/full)
+  expect(out_dev_full 1 "catlab: error: cannot write '/dev/full': No space left on device"
+         run --steps 1 --size 16 --out /dev/full)
+  expect(bench_csv_dev_full 1 "catlab: error: cannot write '/dev/full': No space left on device"
+         bench --rule life --backends cpu-naive --size 32 --steps 1 --repeats 1 --warmup 0 --csv /dev/full)
+endif()
+if(EXISTS /dev/null)
+  expect(out_dev_null 0 "wrote       /dev/null" run --steps 1 --size 16 --out /dev/null)
+endif()
+file(GLOB leftovers "${WORK}/.*.tmp-*")
+if(leftovers)
+  message(SEND_ERROR "temporary files left behind: ${leftovers}")
+endif()
 expect(cloud_bad_size 1 "bad cloud size '12x4': expected XxYxZ" cloud --size 12x4)
 expect(cloud_zero_side 1 "bad cloud size '0x4x4': each side must be 1..16384" cloud --size 0x4x4)
 expect(cloud_too_many_cells 1 "has more than 1073741824 cells" cloud --size 16384x16384x16)

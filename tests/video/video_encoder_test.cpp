@@ -6,8 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <sys/resource.h>
 
@@ -186,6 +189,39 @@ TEST(AsyncVideoWriter, AFullDiskStopsTheRecordingAndKeepsWhatWasWrittenPlayable)
     EXPECT_EQ(probe.codec, "h264");
     EXPECT_GE(probe.frames, 5); // at least the first whole fragment (one second at 5 fps)
     EXPECT_NO_THROW(testing::decodeFirstFrame(path.string()));
+}
+
+// PNG frames go to disk whole or not at all: a frame that does not fit leaves the old file of its name as
+// it was, and no temporary behind.
+TEST(VideoEncoder, PngFrameThatFailsKeepsTheOldFileOfItsName) {
+    const fs::path folder = scratch("png-full");
+    fs::create_directories(folder);
+    for (int i = 0; i < 3; ++i) std::ofstream(folder / ("frame_00000" + std::to_string(i) + ".png")) << "old " << i;
+    Frame noise = checkerFrame(64, 64, 0);
+    std::mt19937 random(3);
+    for (std::uint8_t& byte : noise.rgba) byte = std::uint8_t(random());
+    std::string error;
+    {
+        FileSizeLimit limit(4096); // a checker frame's PNG fits, a noise frame's (about 12 KiB) does not
+        VideoEncoder encoder({folder.string(), 64, 64, 5, VideoFormat::PngSequence, 0});
+        encoder.addFrame(checkerFrame(64, 64, 0).view());
+        encoder.addFrame(checkerFrame(64, 64, 1).view());
+        try {
+            encoder.addFrame(noise.view());
+            encoder.finish(); // the encoder's threads may hold the packet until then
+        } catch (const Error& e) {
+            error = e.what();
+        }
+        EXPECT_EQ(encoder.framesInFile(), 2);
+    }
+    EXPECT_NE(error.find(folder.string() + ": writing failed: File too large"), std::string::npos) << error;
+    EXPECT_EQ(testing::decodeFirstFrame((folder / "frame_000001.png").string()).width, 64);
+    std::ifstream third(folder / "frame_000002.png");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(third), {}), "old 2");
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"frame_000000.png", "frame_000001.png", "frame_000002.png"}));
 }
 
 TEST(AsyncVideoWriter, EncodesEverySubmittedFrameInOrder) {

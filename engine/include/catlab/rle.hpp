@@ -23,6 +23,8 @@ Pattern readRleFile(const std::string& path);
 
 // Writes the whole grid with its rule and torus size (":Tw,h"). Throws catlab::Error when the stream fails.
 void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name = {});
+// The same as a file, written atomically (AtomicFile): a failure leaves the old file as it was and
+// throws naming the path and the reason.
 void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name = {});
 
 // The pattern placed on a torus of the given size: at Golly's position when the file gives one and the

@@ -1,8 +1,8 @@
 #include "catlab/cloud/cloud_volume_io.hpp"
 
+#include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
 
-#include <fstream>
 #include <vector>
 
 namespace catlab::cloud {
@@ -16,14 +16,6 @@ void putChunkHeader(std::vector<char>& out, const char* id, std::uint32_t conten
     out.insert(out.end(), id, id + 4);
     putInt(out, contentBytes);
     putInt(out, childBytes);
-}
-
-void writeFile(const std::string& path, const char* data, std::size_t bytes) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file) throw Error("cannot write '" + path + "'");
-    file.write(data, std::streamsize(bytes));
-    file.close();
-    if (!file) throw Error("cannot write '" + path + "' (disk full?)");
 }
 
 } // namespace
@@ -54,11 +46,11 @@ void writeVox(const std::string& path, const CloudCells& cells) {
     putChunkHeader(out, "XYZI", 4 + std::uint32_t(voxels.size()), 0);
     putInt(out, count);
     out.insert(out.end(), voxels.begin(), voxels.end());
-    writeFile(path, out.data(), out.size());
+    writeFileAtomically(path, out.data(), out.size());
 }
 
 void writeRaw(const std::string& path, std::span<const std::uint8_t> bytes) {
-    writeFile(path, reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    writeFileAtomically(path, bytes.data(), bytes.size());
 }
 
 } // namespace catlab::cloud
