@@ -135,7 +135,8 @@ TEST(MemoryNeed, GridThatFitsByCellsButNotByBackendIsRefused) {
     const int width = 1 << 17, height = int(std::min<std::uint64_t>(cells / std::uint64_t(width), kMaxGridSide));
     const GridSize size{width, height};
     const MemoryNeed need = BackendRegistry::instance().find("cpu").memoryNeed(life, size);
-    if (need.hostBytes <= free) GTEST_SKIP() << "too much free memory here for a grid of at most 2^36 cells to exceed it";
+    if (need.hostBytes <= free)
+        GTEST_SKIP() << "too much free memory here for a grid of at most 2^36 cells to exceed it";
     const std::string error = errorOf([&] { Simulator(life, size, 0.5, 1, "cpu"); });
     EXPECT_NE(error.find("backend 'cpu' needs"), std::string::npos) << error;
     EXPECT_NE(error.find("of host memory for rule B3/S23"), std::string::npos) << error;
