@@ -196,6 +196,7 @@ void VideoEncoder::finish() {
     finished_ = true;
     if (!headerWritten_) return;
     std::optional<std::string> failure;
+    const bool failedBefore = failed_; // in addFrame(), already reported; a failure from here on is thrown
     if (!failed_) {
         try {
             encode(nullptr);
@@ -203,7 +204,6 @@ void VideoEncoder::finish() {
             failure = e.what();
         }
     }
-    const bool failedBefore = failed_;
     const int trailer = av_write_trailer(output_.get());
     int ioError = 0;
     if (output_->pb) {

@@ -163,6 +163,31 @@ class FileSizeLimit {
     void (*previousHandler_)(int) = SIG_DFL;
 };
 
+// The last fragment goes out when the encoder is flushed: a write failing there is an error too, not
+// a file quietly cut short.
+TEST(VideoEncoder, AWriteFailingAtTheEndIsReported) {
+    const fs::path path = scratch("end.mp4");
+    std::optional<std::string> error;
+    std::int64_t kept = -1;
+    {
+        FileSizeLimit limit(1024); // the header fits, a fragment does not
+        // Eight frames at 5 fps: x264 holds them all until the flush, which then closes the first
+        // fragment (a second, five frames) at the second key frame.
+        VideoEncoder encoder({path.string(), 160, 120, 5, VideoFormat::H264, 0});
+        for (int i = 0; i < 8; ++i) encoder.addFrame(checkerFrame(160, 120, i).view());
+        try {
+            encoder.finish();
+        } catch (const Error& e) {
+            error = e.what();
+        }
+        kept = encoder.framesInFile();
+        EXPECT_TRUE(encoder.failed());
+    }
+    ASSERT_TRUE(error.has_value()) << "finish() said nothing";
+    EXPECT_NE(error->find("end.mp4: writing failed: File too large"), std::string::npos) << *error;
+    EXPECT_EQ(kept, 0);
+}
+
 TEST(AsyncVideoWriter, AFullDiskStopsTheRecordingAndKeepsWhatWasWrittenPlayable) {
     const fs::path path = scratch("full.mp4");
     std::mt19937 random(7);
