@@ -106,12 +106,16 @@ void addRecordCommand(CLI::App& app) {
                     "formation)")
         ->capture_default_str();
     cmd->add_option("--every", o->every, "K: generations between frames")->capture_default_str();
-    cmd->add_option("--width", o->width, "Frame width in pixels (even for H.264 and MPEG-4)")->capture_default_str();
-    cmd->add_option("--height", o->height, "Frame height in pixels (even for H.264 and MPEG-4)")->capture_default_str();
+    cmd->add_option("--width", o->width, "Frame width in pixels (even but for PNG)")->capture_default_str();
+    cmd->add_option("--height", o->height, "Frame height in pixels (even but for PNG)")->capture_default_str();
     cmd->add_option("--fps", o->fps, "Frames per second of the video")->capture_default_str();
-    cmd->add_option("--out", o->out, "Video file (.mp4), or for --format png a folder or a pattern like f%05d.png")
+    cmd->add_option("--out", o->out,
+                    "Video file: .mp4, .mov, .mkv or .webm (the container); PNG frames: a folder, or a pattern like "
+                    "f%05d.png")
         ->required();
-    cmd->add_option("--format", o->format, "auto (H.264, else MPEG-4), h264, mpeg4 or png")->capture_default_str();
+    cmd->add_option("--format", o->format,
+                    "auto (by the container: H.264, else MPEG-4; VP9 for .webm), h264, mpeg4, vp9 or png")
+        ->capture_default_str();
     cmd->add_option("--quality", o->quality, "H.264 CRF 0..51, lower is better (MPEG-4: a quantiser from it)")
         ->capture_default_str();
     cmd->add_option("--view", o->view, "fit (the whole grid) or a zoom in pixels per cell (1: one cell per pixel)")

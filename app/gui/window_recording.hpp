@@ -56,7 +56,8 @@ class WindowRecording {
     std::optional<std::string> error_;
 };
 
-// catlab-<date>-<time>.mp4 (without the extension for PNG sequences, whose path is a folder).
+// catlab-<date>-<time>.mp4 (.webm for VP9; without an extension for PNG sequences, whose path is a
+// folder).
 std::string defaultRecordingName(video::VideoFormat format);
 
 } // namespace catlab::gui
