@@ -10,6 +10,7 @@
 #include "cli/scene_options.hpp"
 
 #include "recording/frame_recorder.hpp"
+#include "recording/kept_frames.hpp"
 #include "recording/record_frames.hpp"
 #include "render/egl_context.hpp"
 
@@ -64,19 +65,29 @@ int film(recording::Scene& scene, std::string_view uploadLabel, recording::Frame
     bar.finish();
 
     reportUpload(uploadLabel, scene, std::cout);
-    std::cout << std::setprecision(4) << "wrote       " << result.framesInFile << " frames ("
-              << double(result.framesInFile) / plan.video.fps << " s of video, " << megabytes(result.bytesWritten)
-              << ") to " << plan.video.path << " in " << result.seconds
-              << " s: " << double(result.framesInFile) / std::max(result.seconds, 1e-9) << " frames/s" << std::endl;
+    const std::int64_t kept = result.framesInFile;
+    if (kept > 0)
+        std::cout << std::setprecision(4) << "wrote       " << kept << " frames (" << double(kept) / plan.video.fps
+                  << " s of video, " << megabytes(result.bytesWritten) << ") to " << plan.video.path << " in "
+                  << result.seconds << " s: " << double(kept) / std::max(result.seconds, 1e-9) << " frames/s"
+                  << std::endl;
+    const std::string keptText =
+        recording::keptFramesText(plan.video.path, kept, plan.video.format == video::VideoFormat::PngSequence);
     if (result.error) {
-        std::cerr << "catlab: error: " << *result.error << "\ncatlab: the recording stopped; " << plan.video.path
-                  << " keeps the " << result.framesInFile << " frames that reached it whole, and plays\n";
+        std::cerr << "catlab: error: " << *result.error << "\ncatlab: the recording stopped; " << keptText << '\n';
         return 1;
     }
     if (result.interrupted) {
-        std::cerr << "catlab: interrupted: the recording stopped after " << result.framesInFile << " of " << plan.frames
-                  << " frames; " << plan.video.path << " is complete up to there\n";
+        if (kept == 0)
+            std::cerr << "catlab: interrupted before the first frame: " << keptText << '\n';
+        else
+            std::cerr << "catlab: interrupted: the recording stopped after " << kept << " of " << plan.frames
+                      << " frames; " << plan.video.path << " is complete up to there\n";
         return interrupt.exitCode();
+    }
+    if (kept == 0) { // every frame was asked for: never report a file that is not there
+        std::cerr << "catlab: error: " << keptText << '\n';
+        return 1;
     }
     return 0;
 }

@@ -15,8 +15,8 @@ namespace catlab::gui {
 // opened, naming the path and the reason; nothing is made then.
 void startRecording(Lab& lab);
 // Closes the file. The outcome goes to the panel's status line and to stdout ("recorded N frames ...
-// to PATH"), or, when the recording had failed, to stderr. Returns false when it had failed. Throws
-// catlab::Error when nothing is being recorded.
+// to PATH"), or, when the recording had failed or kept no frame, to stderr. Returns false then.
+// Throws catlab::Error when nothing is being recorded.
 bool stopRecording(Lab& lab);
 void toggleRecording(Lab& lab);
 

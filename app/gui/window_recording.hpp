@@ -37,6 +37,7 @@ class WindowRecording {
     bool failed() const { return error_.has_value() || recorder_.failed(); }
     std::optional<std::string> error() const;
     const std::string& path() const { return recorder_.path(); }
+    const std::string& codecName() const { return recorder_.codecName(); }
     double elapsedSeconds() const;
     std::int64_t framesCaptured() const { return recorder_.framesCaptured(); }
     std::int64_t framesInFile() const { return recorder_.framesInFile(); }

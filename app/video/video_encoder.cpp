@@ -222,6 +222,12 @@ void VideoEncoder::finish() {
         framesInFile_ = packetsWritten_;
     else
         keepOnlyWhatPlays();
+    if (!png_ && framesInFile_ == 0) {
+        // A header without a frame plays nothing: no file is better than one that looks like a video.
+        std::error_code ignored;
+        std::filesystem::remove(target_, ignored);
+        bytes_ = 0;
+    }
     if (failure && !failedBefore) throw Error(*failure);
 }
 

@@ -16,7 +16,8 @@ namespace catlab::video {
 // written stays playable if the disk fills up or the process dies before finish(). Every failure
 // throws catlab::Error naming the file and FFmpeg's reason; after a failure the encoder accepts no
 // more frames, and finish() closes the file keeping only what plays: a video is cut back to its last
-// whole fragment (cluster), a PNG frame written in part is removed.
+// whole fragment (cluster), a PNG frame written in part is removed. A video file that ends up holding
+// no frame is removed.
 class VideoEncoder {
   public:
     explicit VideoEncoder(const VideoSettings& settings);

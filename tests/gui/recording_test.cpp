@@ -146,6 +146,18 @@ TEST(WindowRecording, TheContainerFollowsTheExtensionAndPathsThatDoNotFitAreRefu
     video::testing::expectVideo((dir / "clip.mkv").string(), {"h264", 320, 240, frames, double(frames) / 30});
 }
 
+// Stopped before a frame was drawn: nothing to play, so no file, and the window says so.
+TEST(WindowRecording, ARecordingStoppedBeforeAnyFrameLeavesNoFileAndSaysSo) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "none.txt", "pause\nrecord none.mp4\nrecord-stop\nquit\n");
+    const RunResult run = runCatlab({"--window", "320x240", "--hide-panel", "--script", script.string()}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_NE(run.err.find("recording stopped: no frame reached the file; none.mp4 is removed"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.out.find("recorded"), std::string::npos) << run.out;
+    EXPECT_FALSE(fs::exists(dir / "none.mp4"));
+}
+
 TEST(WindowRecording, AnUnwritablePathIsReportedAndNothingElseStops) {
     const auto dir = testDirectory();
     const auto script =

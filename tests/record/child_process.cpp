@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace catlab::testing {
 namespace {
@@ -67,6 +68,19 @@ ChildProcess::~ChildProcess() {
 
 void ChildProcess::sendSignal(int signal) const {
     if (pid_ > 0) kill(pid_, signal);
+}
+
+bool ChildProcess::waitForOutput(const std::string& text, std::chrono::seconds timeout) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    const auto printed = [&] { return readText(directory_ / "stdout.txt").find(text) != std::string::npos; };
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (printed()) return true;
+        siginfo_t ended{}; // left for wait() to reap (WNOWAIT)
+        if (pid_ <= 0 || waitid(P_PID, id_t(pid_), &ended, WEXITED | WNOHANG | WNOWAIT) != 0 || ended.si_pid != 0)
+            return printed();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
 }
 
 ChildResult ChildProcess::wait() {

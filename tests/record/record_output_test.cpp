@@ -1,6 +1,7 @@
 // Where `catlab record` writes: the container follows --out's extension, the codec is checked against
-// it, and PNG patterns are checked before the first frame. The real executable runs as a child
-// process; its files are checked with ffprobe and by their first bytes.
+// it, PNG patterns are checked before the first frame, and a recording that kept no frame leaves no
+// file and says so. The real executable runs as a child process; its files are checked with ffprobe
+// and by their first bytes.
 #include "record/child_process.hpp"
 #include "record/record_test_support.hpp"
 #include "video/decoded_video.hpp"
@@ -133,6 +134,27 @@ TEST(RecordOutput, AReadOnlyFolderForPngFramesIsRefusedBeforeAnyFrame) {
               std::string::npos)
         << folder.err;
     EXPECT_TRUE(fs::is_empty(dir / "readonly"));
+}
+
+// A disk that fills before the first fragment: no frame reached the file, so there is no file, and
+// catlab says so instead of claiming a file that plays.
+TEST(RecordOutput, ARecordingThatKeptNoFrameRemovesTheFileAndSaysSo) {
+    REQUIRE_HEADLESS_OPENGL();
+    const fs::path dir = testDirectory();
+    ChildOptions tiny;
+    tiny.fileSizeLimit = 1024; // the header fits, the first fragment does not
+    const ChildResult run = runCatlab(
+        {"record",   "--no-progress", "--rule", "life",    "--size", "320x240",  "--seed", "3",      "--backend",
+         "cpu",      "--steps",       "40",     "--width", "320",    "--height", "240",    "--view", "1",
+         "--format", "h264",          "--out",  "tiny.mp4"},
+        dir, tiny);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_NE(run.err.find("tiny.mp4: writing failed: File too large"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("the recording stopped; no frame reached the file; tiny.mp4 is removed"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.err.find("plays"), std::string::npos) << run.err;
+    EXPECT_EQ(run.out.find("wrote"), std::string::npos) << run.out;
+    EXPECT_FALSE(fs::exists(dir / "tiny.mp4"));
 }
 
 } // namespace

@@ -148,6 +148,18 @@ TEST(VideoEncoder, RefusesAPathItsFormatDoesNotFitBeforeMakingAnything) {
     EXPECT_FALSE(fs::exists(folder));
 }
 
+// A header without a frame plays nothing: the file is removed rather than left looking like a video.
+TEST(VideoEncoder, AVideoWithoutAFrameIsRemoved) {
+    for (const char* name : {"empty.mp4", "empty.mkv"}) {
+        const fs::path path = scratch(name);
+        VideoEncoder encoder({path.string(), 64, 48, 30, VideoFormat::Auto, 18});
+        EXPECT_TRUE(fs::exists(path)) << name; // opened at once, so a bad path fails at once
+        encoder.finish();
+        EXPECT_EQ(encoder.framesInFile(), 0) << name;
+        EXPECT_FALSE(fs::exists(path)) << name;
+    }
+}
+
 TEST(VideoEncoder, APatternsFolderIsMadeAndEveryFrameNamed) {
     const fs::path folder = scratch("made");
     {
@@ -239,7 +251,7 @@ class FileSizeLimit {
 };
 
 // The last fragment goes out when the encoder is flushed: a write failing there is an error too, not
-// a file quietly cut short.
+// a file quietly cut short (here it held no frame, so there is no file).
 TEST(VideoEncoder, AWriteFailingAtTheEndIsReported) {
     const fs::path path = scratch("end.mp4");
     std::optional<std::string> error;
@@ -261,6 +273,7 @@ TEST(VideoEncoder, AWriteFailingAtTheEndIsReported) {
     ASSERT_TRUE(error.has_value()) << "finish() said nothing";
     EXPECT_NE(error->find("end.mp4: writing failed: File too large"), std::string::npos) << *error;
     EXPECT_EQ(kept, 0);
+    EXPECT_FALSE(fs::exists(path));
 }
 
 // A full disk stops the recording; the file keeps the whole fragments (MP4) or clusters (Matroska)
