@@ -34,6 +34,10 @@ std::string readText(const std::filesystem::path& path) {
         const uid_t nobody = 65534;
         if (setgroups(0, nullptr) != 0 || setgid(nobodyGroup) != 0 || setuid(nobody) != 0) _exit(126);
     }
+    // The signals the tests send act as they do for a user's command, whatever the test runner ignores.
+    struct sigaction byDefault {};
+    byDefault.sa_handler = SIG_DFL;
+    if (sigaction(SIGINT, &byDefault, nullptr) != 0 || sigaction(SIGTERM, &byDefault, nullptr) != 0) _exit(126);
     if (options.fileSizeLimit) {
         rlimit limit{};
         limit.rlim_cur = limit.rlim_max = *options.fileSizeLimit;
