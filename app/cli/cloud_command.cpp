@@ -1,8 +1,10 @@
 // `catlab cloud`: the 3D cloud automaton headless, its final volume written to a file, or timed.
 #include "cli/cloud_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/interrupt_flag.hpp"
 #include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
+#include "cli/step_chunks.hpp"
 
 #include "build_info.hpp"
 
@@ -63,21 +65,55 @@ void printCounts(const cloud::CloudSimulation& sim, std::ostream& out) {
         << '\n';
 }
 
-void runBench(const CloudOptions& o, cloud::CloudSimulation& sim, std::ostream& out) {
+// Steps and waits for the steps, so that a chunk's time is the time of its steps.
+void stepAndWait(cloud::CloudSimulation& sim, long long steps) {
+    sim.step(int(steps));
+    sim.synchronize();
+}
+
+// Times the repeats, a chunk at a time (one chunk per repeat, once the warm-up has measured the
+// speed, unless a repeat lasts longer than a chunk), until they are done or `stop` turns true.
+void runBench(const CloudOptions& o, cloud::CloudSimulation& sim, const std::atomic<bool>& stop, std::ostream& out) {
     const bool device = sim.memorySpace() == MemorySpace::Device;
-    if (o.warmup > 0) sim.timeSteps(int(o.warmup));
+    StepChunks chunks;
+    stepInChunks(o.warmup, chunks, stop, [&](long long n) { stepAndWait(sim, n); });
     std::vector<double> perStep;
-    for (int r = 0; r < o.repeats; ++r) perStep.push_back(sim.timeSteps(int(o.steps)) / double(o.steps));
+    while (int(perStep.size()) < o.repeats && !stop.load()) {
+        double ms = 0;
+        const long long steps = stepInChunks(o.steps, chunks, stop, [&](long long n) { ms += sim.timeSteps(int(n)); });
+        if (steps < o.steps) break; // a repeat cut short times nothing
+        perStep.push_back(ms / double(o.steps));
+    }
+    const int repeats = int(perStep.size());
+    out << "bench       " << o.warmup << " warm-up steps, then ";
+    if (repeats < o.repeats) out << repeats << " of ";
+    out << o.repeats << " x " << o.steps << " steps";
+    if (repeats < o.repeats) out << " (interrupted)";
+    out << "; ms/step is the median over the repeats (" << (device ? "CUDA events" : "steady clock") << ")\n"
+        << "device      " << (device ? cudaDeviceName() : std::string("cpu")) << ", commit " << CATLAB_GIT_COMMIT
+        << ", " << todayUtc() << '\n';
+    if (perStep.empty()) {
+        out << "ms/step     none: no timed repeat finished\n";
+        return;
+    }
     const double ms = median(perStep);
     const double cells = double(sim.size().cellCount());
-    out << "bench       " << o.warmup << " warm-up steps, then " << o.repeats << " x " << o.steps
-        << " steps; ms/step is the median over the repeats (" << (device ? "CUDA events" : "steady clock") << ")\n"
-        << "device      " << (device ? cudaDeviceName() : std::string("cpu")) << ", commit " << CATLAB_GIT_COMMIT
-        << ", " << todayUtc() << '\n'
-        << "ms/step     " << text(ms) << " (min " << text(*std::min_element(perStep.begin(), perStep.end())) << ", max "
+    out << "ms/step     " << text(ms) << " (min " << text(*std::min_element(perStep.begin(), perStep.end())) << ", max "
         << text(*std::max_element(perStep.begin(), perStep.end())) << ")\n"
         << "steps/s     " << text(1e3 / std::max(ms, 1e-12)) << '\n'
         << "cells/s     " << text(cells * 1e3 / std::max(ms, 1e-12), 3) << '\n';
+}
+
+void runSteps(const CloudOptions& o, cloud::CloudSimulation& sim, const std::atomic<bool>& stop, std::ostream& out) {
+    const auto start = std::chrono::steady_clock::now();
+    StepChunks chunks;
+    const long long done = stepInChunks(o.steps, chunks, stop, [&](long long n) { stepAndWait(sim, n); });
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out << "steps       " << done;
+    if (done < o.steps) out << " of " << o.steps << " (interrupted)";
+    out << " in " << text(seconds) << " s";
+    if (done > 0) out << ": " << text(1e3 * seconds / double(done)) << " ms/step";
+    out << '\n';
 }
 
 } // namespace
@@ -90,24 +126,21 @@ int runCloud(const CloudOptions& o, std::ostream& out) {
         throw Error("--out '" + *o.outPath + "': a .vox model holds at most " + std::to_string(cloud::kMaxVoxSide) +
                     " cells per side, and " + cloud::sizeText(size) + " has more (write .raw instead)");
     const cloud::CloudParams params = cloudParamsFrom(o.model, size, o.seed);
+    // From here on Ctrl+C and SIGTERM stop the steps (or the benchmark) after the chunk in progress;
+    // the counts and --out are then of the step reached.
+    const InterruptFlag interrupt;
 
     out << "cloud       " << cloud::sizeText(size) << ", seed " << o.seed << '\n';
     const std::string backend = chooseBackend(o.backend, out);
     const std::unique_ptr<cloud::CloudSimulation> sim = cloud::makeCloudSimulation(backend, size, params);
     out << "backend     " << sim->backendName() << '\n';
     printCloudModel(sim->params(), o.model.sources.empty(), out);
+    out << std::flush; // what runs is known while it runs, also through a pipe
 
-    if (o.bench) {
-        runBench(o, *sim, out);
-    } else {
-        const auto start = std::chrono::steady_clock::now();
-        sim->step(int(o.steps));
-        sim->synchronize();
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        out << "steps       " << o.steps << " in " << text(seconds) << " s";
-        if (o.steps > 0) out << ": " << text(1e3 * seconds / double(o.steps)) << " ms/step";
-        out << '\n';
-    }
+    if (o.bench)
+        runBench(o, *sim, interrupt.raised(), out);
+    else
+        runSteps(o, *sim, interrupt.raised(), out);
     printCounts(*sim, out);
 
     if (o.outPath) {
@@ -121,6 +154,12 @@ int runCloud(const CloudOptions& o, std::ostream& out) {
             out << "wrote       " << *o.outPath << " (" << cloud::sizeText(size)
                 << " density bytes, x fastest then y then z, filter radius " << o.densityRadius << ")\n";
         }
+    }
+    if (interrupt.signal() != 0) {
+        out << std::flush;
+        std::cerr << "catlab: interrupted by " << signalName(interrupt.signal()) << " at step " << sim->generation()
+                  << "; the counts" << (o.outPath ? " and --out are" : " are") << " of that step\n";
+        return interrupt.exitCode();
     }
     return 0;
 }
@@ -141,7 +180,9 @@ void addCloudCommand(CLI::App& app) {
     cmd->add_flag("--bench", o->bench, "Time the steps: median ms/step over repeats, and steps/s");
     cmd->add_option("--repeats", o->repeats, "Timed repeats with --bench")->capture_default_str();
     cmd->add_option("--warmup", o->warmup, "Untimed steps before the repeats with --bench")->capture_default_str();
-    cmd->callback([o] { runCloud(*o, std::cout); });
+    cmd->callback([o] {
+        if (const int code = runCloud(*o, std::cout); code != 0) throw CLI::RuntimeError(code);
+    });
 }
 
 } // namespace catlab::cli

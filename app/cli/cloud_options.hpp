@@ -25,6 +25,8 @@ struct CloudOptions {
 };
 
 // Runs the simulation (or the benchmark) and prints what happened; throws catlab::Error on bad input.
+// Returns 0, or after Ctrl+C or SIGTERM (the steps stop, the counts are printed and --out written)
+// 128 + the signal.
 int runCloud(const CloudOptions& options, std::ostream& out);
 
 } // namespace catlab::cli

@@ -10,6 +10,7 @@
 #include "cli/scene_options.hpp"
 
 #include "recording/frame_recorder.hpp"
+#include "recording/kept_frames.hpp"
 #include "recording/record_frames.hpp"
 #include "render/egl_context.hpp"
 
@@ -64,19 +65,29 @@ int film(recording::Scene& scene, std::string_view uploadLabel, recording::Frame
     bar.finish();
 
     reportUpload(uploadLabel, scene, std::cout);
-    std::cout << std::setprecision(4) << "wrote       " << result.framesInFile << " frames ("
-              << double(result.framesInFile) / plan.video.fps << " s of video, " << megabytes(result.bytesWritten)
-              << ") to " << plan.video.path << " in " << result.seconds
-              << " s: " << double(result.framesInFile) / std::max(result.seconds, 1e-9) << " frames/s" << std::endl;
+    const std::int64_t kept = result.framesInFile;
+    if (kept > 0)
+        std::cout << std::setprecision(4) << "wrote       " << kept << " frames (" << double(kept) / plan.video.fps
+                  << " s of video, " << megabytes(result.bytesWritten) << ") to " << plan.video.path << " in "
+                  << result.seconds << " s: " << double(kept) / std::max(result.seconds, 1e-9) << " frames/s"
+                  << std::endl;
+    const std::string keptText =
+        recording::keptFramesText(plan.video.path, kept, plan.video.format == video::VideoFormat::PngSequence);
     if (result.error) {
-        std::cerr << "catlab: error: " << *result.error << "\ncatlab: the recording stopped; " << plan.video.path
-                  << " keeps the " << result.framesInFile << " frames that reached it whole, and plays\n";
+        std::cerr << "catlab: error: " << *result.error << "\ncatlab: the recording stopped; " << keptText << '\n';
         return 1;
     }
     if (result.interrupted) {
-        std::cerr << "catlab: interrupted: the recording stopped after " << result.framesInFile << " of " << plan.frames
-                  << " frames; " << plan.video.path << " is complete up to there\n";
+        if (kept == 0)
+            std::cerr << "catlab: interrupted before the first frame: " << keptText << '\n';
+        else
+            std::cerr << "catlab: interrupted: the recording stopped after " << kept << " of " << plan.frames
+                      << " frames; " << plan.video.path << " is complete up to there\n";
         return interrupt.exitCode();
+    }
+    if (kept == 0) { // every frame was asked for: never report a file that is not there
+        std::cerr << "catlab: error: " << keptText << '\n';
+        return 1;
     }
     return 0;
 }
@@ -106,12 +117,16 @@ void addRecordCommand(CLI::App& app) {
                     "formation)")
         ->capture_default_str();
     cmd->add_option("--every", o->every, "K: generations between frames")->capture_default_str();
-    cmd->add_option("--width", o->width, "Frame width in pixels (even for H.264 and MPEG-4)")->capture_default_str();
-    cmd->add_option("--height", o->height, "Frame height in pixels (even for H.264 and MPEG-4)")->capture_default_str();
+    cmd->add_option("--width", o->width, "Frame width in pixels (even but for PNG)")->capture_default_str();
+    cmd->add_option("--height", o->height, "Frame height in pixels (even but for PNG)")->capture_default_str();
     cmd->add_option("--fps", o->fps, "Frames per second of the video")->capture_default_str();
-    cmd->add_option("--out", o->out, "Video file (.mp4), or for --format png a folder or a pattern like f%05d.png")
+    cmd->add_option("--out", o->out,
+                    "Video file: .mp4, .mov, .mkv or .webm (the container); PNG frames: a folder, or a pattern like "
+                    "f%05d.png")
         ->required();
-    cmd->add_option("--format", o->format, "auto (H.264, else MPEG-4), h264, mpeg4 or png")->capture_default_str();
+    cmd->add_option("--format", o->format,
+                    "auto (by the container: H.264, else MPEG-4; VP9 for .webm), h264, mpeg4, vp9 or png")
+        ->capture_default_str();
     cmd->add_option("--quality", o->quality, "H.264 CRF 0..51, lower is better (MPEG-4: a quantiser from it)")
         ->capture_default_str();
     cmd->add_option("--view", o->view, "fit (the whole grid) or a zoom in pixels per cell (1: one cell per pixel)")

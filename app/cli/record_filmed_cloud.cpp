@@ -1,11 +1,11 @@
 // `catlab record --scene cloud`: the cloud automaton flown around along a camera path.
 #include "cli/record_filmed_scene.hpp"
+#include "cli/step_chunks.hpp"
 
 #include "recording/cloud_flight_scene.hpp"
 
 #include "catlab/cloud/cloud_simulation.hpp"
 
-#include <algorithm>
 #include <iomanip>
 #include <ostream>
 
@@ -14,9 +14,11 @@ namespace {
 
 // Steps the cloud before the first frame, a chunk at a time so that Ctrl+C is heard.
 void formClouds(cloud::CloudSimulation& sim, long long steps, const std::atomic<bool>& stop) {
-    constexpr long long kChunk = 32;
-    for (long long done = 0; done < steps && !stop.load(); done += kChunk)
-        sim.step(int(std::min(kChunk, steps - done)));
+    StepChunks chunks;
+    stepInChunks(steps, chunks, stop, [&](long long n) {
+        sim.step(int(n));
+        sim.synchronize(); // a chunk's time is its steps' time
+    });
 }
 
 class FilmedCloud final : public FilmedScene {

@@ -1,6 +1,7 @@
 #include "cli/record_options.hpp"
 
 #include "render/view_navigation.hpp"
+#include "video/video_output.hpp"
 
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
@@ -27,13 +28,22 @@ std::optional<double> parseNumber(std::string_view text) {
     return value;
 }
 
+// The codec for --out and --format, checked against the file's container and this FFmpeg.
+video::VideoFormat chooseFormat(const std::string& out, video::VideoFormat asked) {
+    try {
+        return video::chooseVideoOutput(out, asked).format;
+    } catch (const Error& e) {
+        throw Error(std::string("--out ") + e.what());
+    }
+}
+
 void checkSide(const char* option, int side, bool needsEven) {
     if (side < 2 || side > kMaxFrameSide)
         throw Error(std::string(option) + " " + std::to_string(side) + " is outside 2.." +
                     std::to_string(kMaxFrameSide) + " pixels");
     if (needsEven && side % 2 != 0)
         throw Error(std::string(option) + " " + std::to_string(side) +
-                    " is odd: H.264 and MPEG-4 need even frame sizes (--format png takes any)");
+                    " is odd: H.264, MPEG-4 and VP9 need even frame sizes (--format png takes any)");
 }
 
 RecordView parseView(const RecordOptions& o) {
@@ -150,7 +160,7 @@ RecordPlan planRecording(const RecordOptions& o) {
         throw Error("the cloud options (--formation, --orbit-degrees, --pitch, --distance, --yaw, --sun, --source, "
                     "--wind, --p-*, --density-scale, --density-radius) need --scene cloud");
     if (o.out.empty()) throw Error("--out is required: the video file (or the folder for --format png)");
-    const video::VideoFormat format = video::parseVideoFormat(o.format);
+    const video::VideoFormat format = chooseFormat(o.out, video::parseVideoFormat(o.format));
     const bool png = format == video::VideoFormat::PngSequence;
     checkSide("--width", o.width, !png);
     checkSide("--height", o.height, !png);

@@ -1,8 +1,10 @@
 #include "cli/commands.hpp"
+#include "cli/interrupt_flag.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/run_options.hpp"
 #include "cli/scene_options.hpp"
 #include "cli/scene_setup.hpp"
+#include "cli/step_chunks.hpp"
 
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
@@ -22,13 +24,18 @@ void addRunCommand(CLI::App& app) {
     run->add_option("--steps", options->steps, "Generations to compute")->capture_default_str();
     run->add_option("--out", options->outPath, "Write the final state to this RLE file");
     run->add_flag("!--no-progress", options->progress, "Never draw the progress bar");
-    run->callback([options] { runScene(*options, std::cout); });
+    run->callback([options] {
+        if (const int code = runScene(*options, std::cout); code != 0) throw CLI::RuntimeError(code);
+    });
 }
 
 int runScene(const RunOptions& options, std::ostream& out) {
     if (options.steps < 0) throw Error("--steps must not be negative");
     const Scene scene = setUpScene(options, std::cerr);
     if (options.outPath) checkWritable(*options.outPath);
+    // From here on Ctrl+C and SIGTERM stop the run after the chunk of steps in progress; the summary
+    // and --out are then of the generation reached.
+    const InterruptFlag interrupt;
 
     std::unique_ptr<Simulator> sim;
     if (scene.initial)
@@ -44,29 +51,28 @@ int runScene(const RunOptions& options, std::ostream& out) {
                 : "random start, density " + std::to_string(scene.density) + ", seed " + std::to_string(options.seed))
         << "\nbackend     " << sim->backendName() << '\n';
     if (sim->autoBackend()) out << "            (" << sim->backendReason() << ")\n";
+    out << std::flush; // what runs is known while it runs, also through a pipe
 
     ProgressBar bar(options.steps, options.progress);
     const auto start = std::chrono::steady_clock::now();
-    // Steps in chunks so the bar moves; a chunk is short enough to redraw about ten times a second.
-    long long done = 0, chunk = 1;
-    while (done < options.steps) {
-        const long long n = std::min(chunk, options.steps - done);
-        const auto t0 = std::chrono::steady_clock::now();
-        sim->step(int(n));
-        sim->synchronize();
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        done += n;
-        bar.update(done);
-        if (seconds < 0.05 && chunk < (1 << 20)) chunk *= 2;
-    }
+    StepChunks chunks;
+    const long long done = stepInChunks(
+        options.steps, chunks, interrupt.raised(),
+        [&](long long n) {
+            sim->step(int(n));
+            sim->synchronize();
+        },
+        [&](long long steps) { bar.update(steps); });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bar.finish();
 
     const double cells = double(scene.size.width) * double(scene.size.height);
-    out << std::setprecision(4) << "steps       " << options.steps << " in " << seconds << " s";
-    if (options.steps > 0)
-        out << ": " << 1e3 * seconds / double(options.steps) << " ms/step, "
-            << cells * double(options.steps) / std::max(seconds, 1e-12) << " cell updates/s";
+    out << std::setprecision(4) << "steps       " << done;
+    if (done < options.steps) out << " of " << options.steps << " (interrupted)";
+    out << " in " << seconds << " s";
+    if (done > 0)
+        out << ": " << 1e3 * seconds / double(done) << " ms/step, " << cells * double(done) / std::max(seconds, 1e-12)
+            << " cell updates/s";
     out << "\npopulation  " << sim->population() << " at generation " << sim->generation() << '\n';
 
     if (options.outPath) {
@@ -74,6 +80,13 @@ int runScene(const RunOptions& options, std::ostream& out) {
                      scene.ruleName.empty() ? std::string()
                                             : scene.ruleName + ", generation " + std::to_string(sim->generation()));
         out << "wrote       " << *options.outPath << '\n';
+    }
+    if (interrupt.signal() != 0) {
+        out << std::flush;
+        std::cerr << "catlab: interrupted by " << signalName(interrupt.signal()) << " after " << done << " of "
+                  << options.steps << " steps; the summary" << (options.outPath ? " and --out are" : " is")
+                  << " of generation " << sim->generation() << '\n';
+        return interrupt.exitCode();
     }
     return 0;
 }

@@ -19,7 +19,8 @@ struct RunOptions {
     bool progress = true;               // progress bar on stderr when it is a terminal
 };
 
-// Runs a scene headless and prints what happened; throws catlab::Error on bad input. Returns 0.
+// Runs a scene headless and prints what happened; throws catlab::Error on bad input. Returns 0, or
+// after Ctrl+C or SIGTERM (the run stops, prints its summary and writes --out) 128 + the signal.
 int runScene(const RunOptions& options, std::ostream& out);
 
 } // namespace catlab::cli

@@ -38,7 +38,8 @@ void drawRecordSection(Lab& lab) {
     ImGui::SetNextItemWidth(100);
     using video::VideoFormat;
     if (ImGui::BeginCombo("format", std::string(video::formatName(settings.format)).c_str())) {
-        for (VideoFormat format : {VideoFormat::Auto, VideoFormat::H264, VideoFormat::Mpeg4, VideoFormat::PngSequence})
+        for (VideoFormat format :
+             {VideoFormat::Auto, VideoFormat::H264, VideoFormat::Mpeg4, VideoFormat::Vp9, VideoFormat::PngSequence})
             if (ImGui::Selectable(std::string(video::formatName(format)).c_str(), format == settings.format))
                 settings.format = format;
         ImGui::EndCombo();

@@ -1,5 +1,7 @@
 #include "gui/recording_actions.hpp"
 
+#include "recording/kept_frames.hpp"
+
 #include "catlab/error.hpp"
 
 #include <iomanip>
@@ -20,22 +22,25 @@ bool stopRecording(Lab& lab) {
     if (!lab.recording) throw Error("nothing is being recorded");
     const std::unique_ptr<WindowRecording> recording = std::move(lab.recording);
     const std::optional<std::string> error = recording->finish();
+    const std::int64_t kept = recording->framesInFile();
+    // A recording that kept no frame failed too, even without an error: there is nothing to play.
+    const bool failed = error || kept == 0;
     std::ostringstream text;
-    if (error) {
-        text << "recording stopped: " << *error << "; " << recording->path() << " keeps the "
-             << recording->framesInFile() << " frames that reached it whole";
+    if (failed) {
+        text << "recording stopped: " << (error ? *error + "; " : "")
+             << recording::keptFramesText(recording->path(), kept, recording->codecName() == "png");
         std::cerr << "catlab: error: " << text.str() << std::endl;
     } else {
-        text << "recorded " << recording->framesInFile() << " frames (" << std::fixed << std::setprecision(1)
-             << double(recording->framesInFile()) / recording->settings().fps << " s of video, " << std::setprecision(2)
+        text << "recorded " << kept << " frames (" << std::fixed << std::setprecision(1)
+             << double(kept) / recording->settings().fps << " s of video, " << std::setprecision(2)
              << double(recording->bytesWritten()) / 1e6 << " MB) to " << recording->path();
         if (recording->framesDropped() > 0)
             text << "; " << recording->framesDropped() << " frames dropped while the encoder was behind";
         std::cout << "catlab: " << text.str() << std::endl;
     }
     lab.status = text.str();
-    lab.statusIsError = error.has_value();
-    return !error;
+    lab.statusIsError = failed;
+    return !failed;
 }
 
 void toggleRecording(Lab& lab) {

@@ -10,11 +10,13 @@ namespace catlab::gui {
 // window's GL context current.
 
 // Records the window at its current size with lab.recordingSettings. Throws catlab::Error when a
-// recording is already running or the file cannot be opened (naming the path and the reason).
+// recording is already running, or when the path and format do not fit (video/video_output.hpp: an
+// unknown extension, a codec its container does not hold, a bad PNG pattern) or the file cannot be
+// opened, naming the path and the reason; nothing is made then.
 void startRecording(Lab& lab);
 // Closes the file. The outcome goes to the panel's status line and to stdout ("recorded N frames ...
-// to PATH"), or, when the recording had failed, to stderr. Returns false when it had failed. Throws
-// catlab::Error when nothing is being recorded.
+// to PATH"), or, when the recording had failed or kept no frame, to stderr. Returns false then.
+// Throws catlab::Error when nothing is being recorded.
 bool stopRecording(Lab& lab);
 void toggleRecording(Lab& lab);
 

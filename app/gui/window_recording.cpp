@@ -52,7 +52,11 @@ std::string defaultRecordingName(video::VideoFormat format) {
     localtime_r(&now, &local);
     char text[64];
     std::strftime(text, sizeof text, "catlab-%Y%m%d-%H%M%S", &local);
-    return std::string(text) + (format == video::VideoFormat::PngSequence ? "" : ".mp4");
+    switch (format) {
+    case video::VideoFormat::PngSequence: return text;
+    case video::VideoFormat::Vp9: return std::string(text) + ".webm";
+    default: return std::string(text) + ".mp4";
+    }
 }
 
 } // namespace catlab::gui

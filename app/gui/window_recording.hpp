@@ -37,6 +37,7 @@ class WindowRecording {
     bool failed() const { return error_.has_value() || recorder_.failed(); }
     std::optional<std::string> error() const;
     const std::string& path() const { return recorder_.path(); }
+    const std::string& codecName() const { return recorder_.codecName(); }
     double elapsedSeconds() const;
     std::int64_t framesCaptured() const { return recorder_.framesCaptured(); }
     std::int64_t framesInFile() const { return recorder_.framesInFile(); }
@@ -56,7 +57,8 @@ class WindowRecording {
     std::optional<std::string> error_;
 };
 
-// catlab-<date>-<time>.mp4 (without the extension for PNG sequences, whose path is a folder).
+// catlab-<date>-<time>.mp4 (.webm for VP9; without an extension for PNG sequences, whose path is a
+// folder).
 std::string defaultRecordingName(video::VideoFormat format);
 
 } // namespace catlab::gui

@@ -1,6 +1,9 @@
 #include "video/video_encoder.hpp"
 #include "video/atomic_image_files.hpp"
 
+#include "video/frame_pattern.hpp"
+#include "video/video_output.hpp"
+
 #include "catlab/error.hpp"
 
 extern "C" {
@@ -9,37 +12,27 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <optional>
 
 namespace catlab::video {
 namespace {
 
-const AVCodec* findEncoder(VideoFormat format) {
-    switch (format) {
-    case VideoFormat::H264:
-        if (const AVCodec* c = avcodec_find_encoder_by_name("libx264")) return c;
-        throw Error("this FFmpeg has no H.264 encoder (libx264); choose --format mpeg4 or png");
-    case VideoFormat::Mpeg4:
-        if (const AVCodec* c = avcodec_find_encoder(AV_CODEC_ID_MPEG4)) return c;
-        throw Error("this FFmpeg has no MPEG-4 encoder");
-    case VideoFormat::PngSequence:
-        if (const AVCodec* c = avcodec_find_encoder(AV_CODEC_ID_PNG)) return c;
-        throw Error("this FFmpeg has no PNG encoder");
-    case VideoFormat::Auto: break;
-    }
-    if (const AVCodec* c = avcodec_find_encoder_by_name("libx264")) return c;
-    return findEncoder(VideoFormat::Mpeg4);
+// Where PNG frames go: the pattern as given, or frame_%06d.png inside the folder. The folder (the
+// pattern's, or the one given) is made if needed; video_output.cpp checked that it can be.
+std::string pngTarget(const std::string& path) {
+    const bool pattern = path.find('%') != std::string::npos;
+    const std::filesystem::path folder =
+        pattern ? std::filesystem::path(path).parent_path() : std::filesystem::path(path);
+    std::error_code error;
+    if (!folder.empty()) std::filesystem::create_directories(folder, error);
+    if (error) throw Error("cannot create the folder '" + folder.string() + "' for PNG frames: " + error.message());
+    return pattern ? path : framePatternIn(folder);
 }
 
-// Where PNG frames go: the pattern as given, or frame_%06d.png inside the folder (created if needed).
-std::string pngPattern(const std::string& path) {
-    if (path.find('%') != std::string::npos) return path;
-    std::error_code error;
-    std::filesystem::create_directories(path, error);
-    if (error) throw Error("cannot create the folder '" + path + "' for PNG frames: " + error.message());
-    return (std::filesystem::path(path) / "frame_%06d.png").string();
-}
+// VP9's constant quality scale is 0..63, H.264's 0..51.
+int vp9Crf(int quality) { return int(std::lround(quality * 63.0 / 51.0)); }
 
 void checkSettings(const VideoSettings& s) {
     if (s.path.empty()) throw Error("no output path for the video");
@@ -57,19 +50,20 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     : path_(settings.path), sourceWidth_(settings.width), sourceHeight_(settings.height) {
     checkSettings(settings);
     av_log_set_level(AV_LOG_ERROR); // FFmpeg's own chatter would drown catlab's progress output
-    const AVCodec* codec = findEncoder(settings.format);
+    const VideoOutput output = chooseVideoOutput(settings.path, settings.format); // before anything is made
+    const AVCodec* codec = output.encoder;
     codecName_ = codec->name;
-    png_ = codec->id == AV_CODEC_ID_PNG;
+    png_ = output.format == VideoFormat::PngSequence;
     const bool png = png_;
     // 4:2:0 chroma needs even sizes: drop an odd last column or row rather than scale the picture.
     width_ = png ? sourceWidth_ : sourceWidth_ & ~1;
     height_ = png ? sourceHeight_ : sourceHeight_ & ~1;
     const AVPixelFormat pixelFormat = png ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_YUV420P;
-    target_ = png ? pngPattern(path_) : path_;
+    target_ = png ? pngTarget(path_) : path_;
     const std::string& target = target_;
 
     AVFormatContext* raw = nullptr;
-    if (int code = avformat_alloc_output_context2(&raw, nullptr, png ? "image2" : "mp4", target.c_str()); code < 0)
+    if (int code = avformat_alloc_output_context2(&raw, nullptr, output.muxer.c_str(), target.c_str()); code < 0)
         fail("cannot set up the output", code);
     output_.reset(raw);
     if (png) writeImageFilesAtomically(*output_);
@@ -90,6 +84,13 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     } else if (codec->id == AV_CODEC_ID_MPEG4) {
         codec_->flags |= AV_CODEC_FLAG_QSCALE;
         codec_->global_quality = FF_QP2LAMBDA * std::clamp(1 + settings.quality / 4, 1, 31);
+    } else if (std::string_view(codec->name) == "libvpx-vp9") {
+        // Constant quality, and fast enough to keep up with the window: libvpx's real-time mode.
+        codec_->bit_rate = 0;
+        av_opt_set_int(codec_->priv_data, "crf", vp9Crf(settings.quality), 0);
+        av_opt_set(codec_->priv_data, "deadline", "realtime", 0);
+        av_opt_set_int(codec_->priv_data, "cpu-used", 8, 0);
+        av_opt_set_int(codec_->priv_data, "row-mt", 1, 0);
     }
     if (output_->oformat->flags & AVFMT_GLOBALHEADER) codec_->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     if (int code = avcodec_open2(codec_.get(), codec, nullptr); code < 0) fail("cannot open the encoder", code);
@@ -101,10 +102,8 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
         if (int code = avio_open(&output_->pb, target.c_str(), AVIO_FLAG_WRITE); code < 0)
             fail("cannot open for writing", code);
     AVDictionary* options = nullptr;
-    if (png)
-        av_dict_set(&options, "start_number", "0", 0);
-    else
-        av_dict_set(&options, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
+    if (png) av_dict_set(&options, "start_number", "0", 0);
+    if (output.fragmented) av_dict_set(&options, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
     const int headerCode = avformat_write_header(output_.get(), &options);
     av_dict_free(&options);
     if (headerCode < 0) fail("cannot write the header", headerCode);
@@ -153,20 +152,21 @@ void VideoEncoder::encode(AVFrame* frame) {
         if (code == AVERROR(EAGAIN) || code == AVERROR_EOF) break;
         if (code < 0) fail("encoding failed", code);
         packet_->duration = 1; // one frame, in the codec's time base
-        // The muxer writes out the fragment before a key frame when the key frame comes in (GOPs are
-        // closed: every frame shown before it, `pts` of them, is in that fragment or earlier ones).
-        const bool startsFragment = !png_ && (packet_->flags & AV_PKT_FLAG_KEY) && packet_->pts > 0;
-        const std::int64_t framesBefore = packet_->pts;
         av_packet_rescale_ts(packet_.get(), codec_->time_base, stream_->time_base);
         packet_->stream_index = stream_->index;
         const int size = packet_->size;
+        // A video muxer writes to the file only when it closes a fragment (MP4, MOV: at a key frame) or
+        // a cluster (Matroska, WebM), before it takes in this packet: what it wrote holds every frame
+        // before this one.
+        const std::int64_t framesBefore = packetsWritten_;
+        const std::int64_t fileBefore = output_->pb ? avio_tell(output_->pb) : 0;
         if (int written = av_interleaved_write_frame(output_.get(), packet_.get()); written < 0)
             fail("writing failed", written);
         if (output_->pb && output_->pb->error < 0) fail("writing failed", output_->pb->error);
         bytes_ = output_->pb ? avio_tell(output_->pb) : bytes_ + size;
         ++packetsWritten_;
         if (png_) framesInFile_ = packetsWritten_;
-        if (startsFragment) noteFragmentBoundary(framesBefore);
+        if (!png_ && bytes_ != fileBefore) noteFragmentBoundary(framesBefore);
     }
 }
 
@@ -213,12 +213,19 @@ void VideoEncoder::finish() {
     if (!failure && ioError < 0) failure = errorText("writing failed", ioError);
     if (!failure && trailer < 0) failure = errorText("cannot write the trailer", trailer);
     if (failure) failed_ = true;
-    // An MP4 after a failure that was not a write's (its trailer went out whole) plays to its end.
+    // A video after a failure that was not a write's (its trailer went out whole) plays to its end; PNG
+    // frames are written whole or not at all.
     const bool wholeFile = !failed_ || (!png_ && failedBefore && trailer >= 0 && ioError >= 0);
     if (wholeFile)
         framesInFile_ = packetsWritten_;
     else
         keepOnlyWhatPlays();
+    if (!png_ && framesInFile_ == 0) {
+        // A header without a frame plays nothing: no file is better than one that looks like a video.
+        std::error_code ignored;
+        std::filesystem::remove(target_, ignored);
+        bytes_ = 0;
+    }
     if (failure && !failedBefore) throw Error(*failure);
 }
 

@@ -10,11 +10,14 @@
 
 namespace catlab::video {
 
-// Encodes RGBA frames in-process with FFmpeg's libraries. MP4 files are fragmented (a fragment per
-// second) so that what was written stays playable if the disk fills up or the process dies before
-// finish(). Every failure throws catlab::Error naming the file and FFmpeg's reason; after a failure
-// the encoder accepts no more frames, and finish() closes the file keeping only what plays: an MP4 is
-// cut back to its last whole fragment; PNG frames are written whole or not at all.
+// Encodes RGBA frames in-process with FFmpeg's libraries, into the container the file's extension
+// names (video/video_output.hpp: checked before anything is made). MP4 and MOV files are fragmented (a
+// fragment per second) and Matroska and WebM files are written cluster by cluster, so that what was
+// written stays playable if the disk fills up or the process dies before finish(). Every failure
+// throws catlab::Error naming the file and FFmpeg's reason; after a failure the encoder accepts no
+// more frames, and finish() closes the file keeping only what plays: a video is cut back to its last
+// whole fragment (cluster); PNG frames are written whole or not at all. A video file that ends up
+// holding no frame is removed.
 class VideoEncoder {
   public:
     explicit VideoEncoder(const VideoSettings& settings);
@@ -29,10 +32,10 @@ class VideoEncoder {
 
     const std::string& codecName() const { return codecName_; }
     const std::string& path() const { return path_; }
-    int width() const { return width_; } // encoded size (even for H.264 and MPEG-4)
+    int width() const { return width_; } // encoded size (even for the video codecs)
     int height() const { return height_; }
     std::int64_t framesWritten() const { return frames_; } // encoded (an MP4 holds them once finished)
-    // Frames a player finds in the file now: those of the fragments on disk (MP4), every frame (PNG).
+    // Frames a player finds in the file now: those of the fragments (clusters) on disk, every frame (PNG).
     std::int64_t framesInFile() const { return framesInFile_; }
     std::int64_t bytesWritten() const { return bytes_; }
     bool failed() const { return failed_; }
@@ -45,7 +48,7 @@ class VideoEncoder {
     [[noreturn]] void fail(const std::string& what, int code);
 
     std::string path_;
-    std::string target_; // the MP4 file, or the PNG file name pattern
+    std::string target_; // the video file, or the PNG file name pattern
     bool png_ = false;
     std::string codecName_;
     int sourceWidth_ = 0, sourceHeight_ = 0;
@@ -60,7 +63,7 @@ class VideoEncoder {
     std::int64_t bytes_ = 0;
     std::int64_t packetsWritten_ = 0;
     std::int64_t framesInFile_ = 0;
-    std::int64_t wholeFragmentsBytes_ = 0; // MP4: the file up to the end of its last complete fragment
+    std::int64_t wholeFragmentsBytes_ = 0; // the file up to the end of its last complete fragment (cluster)
     bool headerWritten_ = false;
     bool finished_ = false;
     bool failed_ = false;

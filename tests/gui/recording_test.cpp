@@ -117,6 +117,47 @@ TEST(WindowRecording, AFullDiskStopsTheRecordingWhileTheSimulationGoesOn) {
     EXPECT_EQ(info.frames, kept);
 }
 
+// The window's recording goes by the same rules as `catlab record`: the extension picks the container,
+// and a path or codec that does not fit is refused before anything is made.
+TEST(WindowRecording, TheContainerFollowsTheExtensionAndPathsThatDoNotFitAreRefused) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "clips.txt",
+                                    "pause\nrecord clip.avi\nrecord-options 30 h264 view\nrecord clip.webm\n"
+                                    "record frames/f%03d.png\nrecord-options 30 auto view\nrecord frames/%s.png\n"
+                                    "record clip.mkv\nframes 6\nrecord-stop\nquit\n");
+    const RunResult run = runCatlab({"--window", "320x240", "--hide-panel", "--script", script.string()}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.err; // the refusals are script errors
+    EXPECT_NE(run.err.find("clips.txt:2: record: clip.avi: .avi is not a container catlab writes; name the file "
+                           ".mp4, .mkv, .mov or .webm"),
+              std::string::npos)
+        << run.err;
+    EXPECT_NE(run.err.find("clips.txt:4: record: clip.webm: WebM holds vp9, not h264"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("clips.txt:5: record: frames/f%03d.png: .png names PNG frames, not h264 video"),
+              std::string::npos)
+        << run.err;
+    EXPECT_NE(run.err.find("clips.txt:7: record: frames/%s.png: '%s' is not a frame-number field"), std::string::npos)
+        << run.err;
+    EXPECT_FALSE(fs::exists(dir / "clip.avi"));
+    EXPECT_FALSE(fs::exists(dir / "clip.webm"));
+    EXPECT_FALSE(fs::exists(dir / "frames"));
+    const long long frames = reportedFrames(run.out, "recorded");
+    ASSERT_GE(frames, 1) << run.out;
+    EXPECT_EQ(video::testing::containerOf((dir / "clip.mkv").string()), "matroska");
+    video::testing::expectVideo((dir / "clip.mkv").string(), {"h264", 320, 240, frames, double(frames) / 30});
+}
+
+// Stopped before a frame was drawn: nothing to play, so no file, and the window says so.
+TEST(WindowRecording, ARecordingStoppedBeforeAnyFrameLeavesNoFileAndSaysSo) {
+    const auto dir = testDirectory();
+    const auto script = writeScript(dir, "none.txt", "pause\nrecord none.mp4\nrecord-stop\nquit\n");
+    const RunResult run = runCatlab({"--window", "320x240", "--hide-panel", "--script", script.string()}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_NE(run.err.find("recording stopped: no frame reached the file; none.mp4 is removed"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.out.find("recorded"), std::string::npos) << run.out;
+    EXPECT_FALSE(fs::exists(dir / "none.mp4"));
+}
+
 TEST(WindowRecording, AnUnwritablePathIsReportedAndNothingElseStops) {
     const auto dir = testDirectory();
     const auto script =

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace catlab::testing {
 namespace {
@@ -33,6 +34,10 @@ std::string readText(const std::filesystem::path& path) {
         const uid_t nobody = 65534;
         if (setgroups(0, nullptr) != 0 || setgid(nobodyGroup) != 0 || setuid(nobody) != 0) _exit(126);
     }
+    // The signals the tests send act as they do for a user's command, whatever the test runner ignores.
+    struct sigaction byDefault {};
+    byDefault.sa_handler = SIG_DFL;
+    if (sigaction(SIGINT, &byDefault, nullptr) != 0 || sigaction(SIGTERM, &byDefault, nullptr) != 0) _exit(126);
     if (options.fileSizeLimit) {
         rlimit limit{};
         limit.rlim_cur = limit.rlim_max = *options.fileSizeLimit;
@@ -67,6 +72,19 @@ ChildProcess::~ChildProcess() {
 
 void ChildProcess::sendSignal(int signal) const {
     if (pid_ > 0) kill(pid_, signal);
+}
+
+bool ChildProcess::waitForOutput(const std::string& text, std::chrono::seconds timeout) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    const auto printed = [&] { return readText(directory_ / "stdout.txt").find(text) != std::string::npos; };
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (printed()) return true;
+        siginfo_t ended{}; // left for wait() to reap (WNOWAIT)
+        if (pid_ <= 0 || waitid(P_PID, id_t(pid_), &ended, WEXITED | WNOHANG | WNOWAIT) != 0 || ended.si_pid != 0)
+            return printed();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
 }
 
 ChildResult ChildProcess::wait() {

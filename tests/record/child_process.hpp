@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -33,6 +34,8 @@ class ChildProcess {
     ~ChildProcess(); // kills it if it still runs
 
     void sendSignal(int signal) const;
+    // Waits until the child has printed `text` on stdout (true), or has ended or `timeout` passed (false).
+    bool waitForOutput(const std::string& text, std::chrono::seconds timeout) const;
     ChildResult wait();
 
   private:

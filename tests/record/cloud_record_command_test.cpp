@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
@@ -150,6 +152,26 @@ TEST(CloudRecordCommand, CudaBackendFilmsTheSameFramesAsTheCpuBackend) {
     EXPECT_NE(gpuRun.out.find("density     CUDA-GL interop"), std::string::npos) << gpuRun.out;
     for (int frame = 0; frame < 4; ++frame)
         EXPECT_EQ(pngFrame(dir / "gpu", frame).rgb, pngFrame(dir / "cpu", frame).rgb) << "frame " << frame;
+}
+
+// Ctrl+C while the clouds form, before the first frame: no frame reached the file, so there is no
+// file, and catlab says so.
+TEST(CloudRecordCommand, CtrlCBeforeTheFirstFrameLeavesNoFileAndSaysSo) {
+    REQUIRE_HEADLESS_OPENGL();
+    const fs::path dir = testDirectory();
+    ChildProcess child(cloudArgs("cpu", {"--formation", "1000000000", "--steps", "10", "--width", "64", "--height",
+                                         "48", "--out", "clouds.mp4"}),
+                       dir);
+    ASSERT_TRUE(child.waitForOutput("before the first frame", std::chrono::seconds(60)));
+    child.sendSignal(SIGINT);
+    const ChildResult run = child.wait();
+    EXPECT_EQ(run.exitCode, 130) << run.err;
+    EXPECT_NE(run.err.find("catlab: interrupted before the first frame: no frame reached the file; clouds.mp4 is "
+                           "removed"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.out.find("wrote"), std::string::npos) << run.out;
+    EXPECT_FALSE(fs::exists(dir / "clouds.mp4"));
 }
 
 TEST(CloudRecordCommand, BadArgumentsAreRefusedWithTheReason) {

@@ -189,14 +189,14 @@ TEST(RecordCommand, CtrlCFinishesTheFileAndExitsWith130) {
 TEST(RecordCommand, BadArgumentsAreRefusedWithTheReason) {
     const fs::path dir = testDirectory();
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-        {{"--width", "641"}, "--width 641 is odd: H.264 and MPEG-4 need even frame sizes"},
+        {{"--width", "641"}, "--width 641 is odd: H.264, MPEG-4 and VP9 need even frame sizes"},
         {{"--height", "0"}, "--height 0 is outside 2..16384 pixels"},
         {{"--width", "-4"}, "--width -4 is outside"},
         {{"--fps", "0"}, "--fps must be 1..240 (got 0)"},
         {{"--fps", "-5"}, "--fps must be 1..240 (got -5)"},
         {{"--every", "0"}, "--every must be at least 1"},
         {{"--steps", "-1"}, "--steps must not be negative"},
-        {{"--format", "avi"}, "unknown video format 'avi' (choose auto, h264, mpeg4 or png)"},
+        {{"--format", "avi"}, "unknown video format 'avi' (choose auto, h264, mpeg4, vp9 or png)"},
         {{"--view", "zoomy"}, "--view must be fit or a zoom in pixels per cell"},
         {{"--view", "2", "--centre", "3"}, "--centre must be X,Y in cells"},
         {{"--colormap", "rainbow"}, "--colormap must be two-state, decay or density"},

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -88,6 +89,19 @@ RgbImage decodeFirstFrame(const std::string& path) {
     const int strides[1] = {frame->width * 3};
     sws_scale(scaler.get(), frame->data, frame->linesize, 0, frame->height, planes, strides);
     return image;
+}
+
+std::string containerOf(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::string head(64, '\0');
+    file.read(head.data(), std::streamsize(head.size()));
+    head.resize(std::size_t(file.gcount()));
+    if (head.size() >= 12 && head.compare(4, 4, "ftyp") == 0) return head.compare(8, 4, "qt  ") == 0 ? "mov" : "mp4";
+    if (head.size() >= 4 && head.compare(0, 4, "\x1A\x45\xDF\xA3") == 0) {
+        if (head.find("webm") != std::string::npos) return "webm";
+        if (head.find("matroska") != std::string::npos) return "matroska";
+    }
+    return "unknown";
 }
 
 } // namespace catlab::video::testing

@@ -32,4 +32,8 @@ struct RgbImage {
 // The first frame of a video or image file, decoded with FFmpeg's libraries.
 RgbImage decodeFirstFrame(const std::string& path);
 
+// The container, read from the file's first bytes rather than asked of FFmpeg: "mp4" or "mov" (the
+// ftyp box's brand), "matroska" or "webm" (the EBML DocType), else "unknown".
+std::string containerOf(const std::string& path);
+
 } // namespace catlab::video::testing

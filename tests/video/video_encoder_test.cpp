@@ -4,9 +4,14 @@
 
 #include "catlab/error.hpp"
 
+extern "C" {
+#include <libavcodec/avcodec.h>
+}
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -89,6 +94,87 @@ TEST(VideoEncoder, Mpeg4AndOddSizesDropTheLastColumnAndRow) {
     expectCheckerboard(testing::decodeFirstFrame(path.string()), 0);
 }
 
+struct ContainerCase {
+    std::string file;
+    VideoFormat format;
+    std::string codec;     // what ffprobe finds
+    std::string container; // what the file's first bytes say
+    const char* needs;     // the encoder it needs
+};
+
+void PrintTo(const ContainerCase& c, std::ostream* out) { *out << c.file; }
+
+class EachContainer : public ::testing::TestWithParam<ContainerCase> {};
+
+// The extension picks the container; the codec is the one asked for, or auto's choice for it.
+TEST_P(EachContainer, HoldsTheFramesInItsCodec) {
+    const ContainerCase& c = GetParam();
+    if (!avcodec_find_encoder_by_name(c.needs)) GTEST_SKIP() << "this FFmpeg has no " << c.needs;
+    const fs::path path = scratch(c.file);
+    {
+        VideoEncoder encoder({path.string(), 64, 48, 15, c.format, 18});
+        for (int i = 0; i < 30; ++i) encoder.addFrame(checkerFrame(64, 48, i).view());
+        encoder.finish();
+        EXPECT_EQ(encoder.framesInFile(), 30);
+    }
+    EXPECT_EQ(testing::containerOf(path.string()), c.container);
+    const testing::ProbeResult probe = testing::probe(path.string());
+    EXPECT_EQ(probe.codec, c.codec);
+    EXPECT_EQ(probe.width, 64);
+    EXPECT_EQ(probe.height, 48);
+    EXPECT_EQ(probe.frames, 30);
+    EXPECT_NEAR(probe.duration, 2.0, 0.05);
+    expectCheckerboard(testing::decodeFirstFrame(path.string()), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, EachContainer,
+                         ::testing::Values(ContainerCase{"a.mov", VideoFormat::H264, "h264", "mov", "libx264"},
+                                           ContainerCase{"b.mov", VideoFormat::Mpeg4, "mpeg4", "mov", "mpeg4"},
+                                           ContainerCase{"c.mkv", VideoFormat::Auto, "h264", "matroska", "libx264"},
+                                           ContainerCase{"d.mkv", VideoFormat::Mpeg4, "mpeg4", "matroska", "mpeg4"},
+                                           ContainerCase{"e.mkv", VideoFormat::Vp9, "vp9", "matroska", "libvpx-vp9"},
+                                           ContainerCase{"f.webm", VideoFormat::Auto, "vp9", "webm", "libvpx-vp9"},
+                                           ContainerCase{"g.MP4", VideoFormat::Mpeg4, "mpeg4", "mp4", "mpeg4"}),
+                         [](const auto& test) {
+                             std::string name = test.param.file;
+                             for (char& ch : name)
+                                 if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                             return name;
+                         });
+
+TEST(VideoEncoder, RefusesAPathItsFormatDoesNotFitBeforeMakingAnything) {
+    const fs::path path = scratch("h264.webm");
+    EXPECT_THROW(VideoEncoder({path.string(), 64, 48, 30, VideoFormat::H264, 18}), Error);
+    EXPECT_FALSE(fs::exists(path));
+    const fs::path folder = scratch("bad-pattern");
+    EXPECT_THROW(VideoEncoder({(folder / "%s.png").string(), 64, 48, 30, VideoFormat::PngSequence, 0}), Error);
+    EXPECT_FALSE(fs::exists(folder));
+}
+
+// A header without a frame plays nothing: the file is removed rather than left looking like a video.
+TEST(VideoEncoder, AVideoWithoutAFrameIsRemoved) {
+    for (const char* name : {"empty.mp4", "empty.mkv"}) {
+        const fs::path path = scratch(name);
+        VideoEncoder encoder({path.string(), 64, 48, 30, VideoFormat::Auto, 18});
+        EXPECT_TRUE(fs::exists(path)) << name; // opened at once, so a bad path fails at once
+        encoder.finish();
+        EXPECT_EQ(encoder.framesInFile(), 0) << name;
+        EXPECT_FALSE(fs::exists(path)) << name;
+    }
+}
+
+TEST(VideoEncoder, APatternsFolderIsMadeAndEveryFrameNamed) {
+    const fs::path folder = scratch("made");
+    {
+        VideoEncoder encoder({(folder / "deeper" / "shot-%02d.png").string(), 16, 16, 5, VideoFormat::Auto, 0});
+        EXPECT_EQ(encoder.codecName(), "png");
+        for (int i = 0; i < 3; ++i) encoder.addFrame(checkerFrame(16, 16, i).view());
+    }
+    for (const char* name : {"shot-00.png", "shot-01.png", "shot-02.png"})
+        EXPECT_EQ(testing::decodeFirstFrame((folder / "deeper" / name).string()).width, 16) << name;
+    EXPECT_FALSE(fs::exists(folder / "deeper" / "shot-03.png"));
+}
+
 TEST(VideoEncoder, BottomUpFramesComeOutUpright) {
     // Top half white, bottom half black, stored bottom row first as glReadPixels gives it.
     Frame frame{32, 32, true, std::vector<std::uint8_t>(32 * 32 * 4, 255)};
@@ -141,6 +227,7 @@ TEST(VideoEncoder, BadSettingsAndPathsAreRefusedWithTheReason) {
     EXPECT_NE(message({"a.mp4", 64, 48, 30, VideoFormat::H264, 60}).find("quality 60"), std::string::npos);
     EXPECT_THROW(parseVideoFormat("avi"), Error);
     EXPECT_EQ(parseVideoFormat("H264"), VideoFormat::H264);
+    EXPECT_EQ(parseVideoFormat("vp9"), VideoFormat::Vp9);
 
     VideoEncoder encoder({scratch("size.mp4").string(), 64, 48, 30});
     EXPECT_THROW(encoder.addFrame(checkerFrame(32, 48, 0).view()), Error);
@@ -166,11 +253,41 @@ class FileSizeLimit {
     void (*previousHandler_)(int) = SIG_DFL;
 };
 
-TEST(AsyncVideoWriter, AFullDiskStopsTheRecordingAndKeepsWhatWasWrittenPlayable) {
-    const fs::path path = scratch("full.mp4");
+// The last fragment goes out when the encoder is flushed: a write failing there is an error too, not
+// a file quietly cut short (here it held no frame, so there is no file).
+TEST(VideoEncoder, AWriteFailingAtTheEndIsReported) {
+    const fs::path path = scratch("end.mp4");
+    std::optional<std::string> error;
+    std::int64_t kept = -1;
+    {
+        FileSizeLimit limit(1024); // the header fits, a fragment does not
+        // Eight frames at 5 fps: x264 holds them all until the flush, which then closes the first
+        // fragment (a second, five frames) at the second key frame.
+        VideoEncoder encoder({path.string(), 160, 120, 5, VideoFormat::H264, 0});
+        for (int i = 0; i < 8; ++i) encoder.addFrame(checkerFrame(160, 120, i).view());
+        try {
+            encoder.finish();
+        } catch (const Error& e) {
+            error = e.what();
+        }
+        kept = encoder.framesInFile();
+        EXPECT_TRUE(encoder.failed());
+    }
+    ASSERT_TRUE(error.has_value()) << "finish() said nothing";
+    EXPECT_NE(error->find("end.mp4: writing failed: File too large"), std::string::npos) << *error;
+    EXPECT_EQ(kept, 0);
+    EXPECT_FALSE(fs::exists(path));
+}
+
+// A full disk stops the recording; the file keeps the whole fragments (MP4) or clusters (Matroska)
+// written before, plays, and holds exactly the frames the writer says it does.
+class FullDisk : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FullDisk, StopsTheRecordingAndKeepsWhatWasWrittenPlayable) {
+    const fs::path path = scratch("full" + GetParam());
     std::mt19937 random(7);
     std::optional<std::string> error;
-    std::int64_t accepted = 0;
+    std::int64_t accepted = 0, kept = 0;
     {
         FileSizeLimit limit(400 * 1024);
         AsyncVideoWriter writer({path.string(), 160, 120, 5, VideoFormat::H264, 10}, 4);
@@ -181,13 +298,16 @@ TEST(AsyncVideoWriter, AFullDiskStopsTheRecordingAndKeepsWhatWasWrittenPlayable)
             ++accepted;
         }
         error = writer.stop();
+        kept = writer.framesInFile();
     }
     ASSERT_TRUE(error.has_value()) << "the limit was never hit";
-    EXPECT_NE(error->find("full.mp4: writing failed: File too large"), std::string::npos) << *error;
+    EXPECT_NE(error->find(path.filename().string() + ": writing failed: File too large"), std::string::npos) << *error;
     EXPECT_LT(accepted, 2000);
+    EXPECT_LE(fs::file_size(path), 400u * 1024u);
     const testing::ProbeResult probe = testing::probe(path.string());
     EXPECT_EQ(probe.codec, "h264");
     EXPECT_GE(probe.frames, 5); // at least the first whole fragment (one second at 5 fps)
+    EXPECT_EQ(probe.frames, kept);
     EXPECT_NO_THROW(testing::decodeFirstFrame(path.string()));
 }
 
@@ -223,6 +343,9 @@ TEST(VideoEncoder, PngFrameThatFailsKeepsTheOldFileOfItsName) {
     std::sort(names.begin(), names.end());
     EXPECT_EQ(names, (std::vector<std::string>{"frame_000000.png", "frame_000001.png", "frame_000002.png"}));
 }
+
+INSTANTIATE_TEST_SUITE_P(Containers, FullDisk, ::testing::Values(".mp4", ".mkv"),
+                         [](const auto& test) { return test.param.substr(1); });
 
 TEST(AsyncVideoWriter, EncodesEverySubmittedFrameInOrder) {
     const fs::path path = scratch("async.mp4");
