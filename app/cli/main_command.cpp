@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "cli/run_options.hpp"
 #include "cli/scene_options.hpp"
 #include "cli/scene_setup.hpp"
@@ -18,6 +19,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <new>
 
 namespace catlab::cli {
@@ -41,7 +43,8 @@ struct DefaultCommandOptions {
 void addDefaultCommandOptions(CLI::App& app, DefaultCommandOptions& o) {
     addSceneOptions(app, o.scene);
 #ifdef CATLAB_HAVE_GUI
-    app.add_option("--frames", o.frames, "Close the window after N frames");
+    addIntegerOption(app, "--frames", o.frames, "Close the window after N frames", 1,
+                     std::numeric_limits<long long>::max());
     app.add_option("--screenshot", o.screenshot, "Save the window to this PNG after the last frame");
     app.add_option("--script", o.script, "Drive the window from a script file (see the README)");
     app.add_option("--window", o.windowSize, "Window size WxH in screen coordinates (default 1280x800)");
