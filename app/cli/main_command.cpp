@@ -8,12 +8,12 @@
 
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/error.hpp"
-#include "catlab/grid_size_text.hpp"
 
 #ifdef CATLAB_HAVE_GUI
 #include "gui/glfw_library.hpp"
 #include "gui/script.hpp"
 #include "gui/window_app.hpp"
+#include "gui/window_size.hpp"
 #endif
 
 #include <csignal>
@@ -47,7 +47,8 @@ void addDefaultCommandOptions(CLI::App& app, DefaultCommandOptions& o) {
                      std::numeric_limits<long long>::max());
     app.add_option("--screenshot", o.screenshot, "Save the window to this PNG after the last frame");
     app.add_option("--script", o.script, "Drive the window from a script file (see the README)");
-    app.add_option("--window", o.windowSize, "Window size WxH in screen coordinates (default 1280x800)");
+    app.add_option("--window", o.windowSize,
+                   "Window size WxH in screen coordinates, at most the screen's (default 1280x800)");
     app.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (Tab shows it)");
     app.add_option("--scene", o.firstScene,
                    "What the window shows first: 2d (the rules) or cloud (the 3D cloud automaton)")
@@ -85,11 +86,7 @@ int openWindow(const DefaultCommandOptions& o) {
         checkWritable(*o.screenshot);
         if (!o.frames && !o.script) window.frames = 1;
     }
-    if (o.windowSize) {
-        const GridSize size = parseGridSize(*o.windowSize);
-        window.width = size.width;
-        window.height = size.height;
-    }
+    if (o.windowSize) window.size = gui::parseWindowSize(*o.windowSize);
     try {
         return gui::runWindow(window);
     } catch (const gui::NoDisplayError& e) {
