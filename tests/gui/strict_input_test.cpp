@@ -139,6 +139,17 @@ TEST(StrictInput, ScriptsAndPatternsMustBeTextFiles) {
         << run.err;
 }
 
+TEST(StrictInput, WindowOptionsAreCheckedBeforeTheWindowOpens) {
+    const auto dir = testDirectory();
+    RunResult run = runCatlab({"--frames", "0"}, dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("catlab: error: --frames 0 is outside 1..9223372036854775807"), std::string::npos)
+        << run.err;
+    run = runCatlab({"--frames", "-1"}, dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("catlab: error: --frames -1 is outside 1.."), std::string::npos) << run.err;
+}
+
 TEST(StrictInput, WindowSizesAreCappedBeforeTheWindowOpens) {
     const auto dir = testDirectory();
     RunResult run = runCatlab({"--window", "100000x100000", "--frames", "1"}, dir);
