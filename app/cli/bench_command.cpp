@@ -1,5 +1,6 @@
 #include "cli/bench_command.hpp"
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "cli/radius_list.hpp"
 #include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
@@ -51,6 +52,7 @@ namespace {
 
 constexpr const char* kScaledTemplate = "cat-r16";
 constexpr int kMaxSteps = 1 << 30;
+constexpr int kMaxRepeats = 100000;
 
 std::string lower(std::string s) {
     for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -89,8 +91,8 @@ std::string nowText() {
 void checkOptions(const BenchOptions& o) {
     if (o.steps <= 0 || o.steps > kMaxSteps)
         throw Error("--steps must be 1.." + std::to_string(kMaxSteps) + " (got " + std::to_string(o.steps) + ")");
-    if (o.repeats <= 0 || o.repeats > 100000)
-        throw Error("--repeats must be 1..100000 (got " + std::to_string(o.repeats) + ")");
+    if (o.repeats <= 0 || o.repeats > kMaxRepeats)
+        throw Error("--repeats must be 1.." + std::to_string(kMaxRepeats) + " (got " + std::to_string(o.repeats) + ")");
     if (o.warmup < 0 || o.warmup > kMaxSteps)
         throw Error("--warmup must be 0.." + std::to_string(kMaxSteps) + " (got " + std::to_string(o.warmup) + ")");
     if (o.seconds && !(*o.seconds > 0 && *o.seconds <= 3600))
@@ -497,14 +499,17 @@ void addBenchCommand(CLI::App& app) {
                       "Radii: ranges and lists, e.g. 1..16 or 1,2,4,8,16 or 1..16,32,100 (default 1..16, or the "
                       "--rule's own radius)");
     bench->add_option("--size", options->size, "Torus size N (N x N) or WxH")->capture_default_str();
-    bench->add_option("--steps", options->steps, "Generations per timed repeat")->capture_default_str();
-    bench->add_option("--seconds", options->seconds,
-                      "Instead of --steps: per backend and radius, as many generations as last about this long");
-    bench->add_option("--max-ms", options->maxMs,
-                      "Skip a backend's larger radii once one of its steps took longer than this (ms)");
-    bench->add_option("--repeats", options->repeats, "Timed repeats (ms/step is their median)")->capture_default_str();
-    bench->add_option("--warmup", options->warmup, "Generations run before timing")->capture_default_str();
-    bench->add_option("--seed", options->seed, "Seed of the random start")->capture_default_str();
+    addIntegerOption(*bench, "--steps", options->steps, "Generations per timed repeat", 1, kMaxSteps)
+        ->capture_default_str();
+    addNumberOption(*bench, "--seconds", options->seconds,
+                    "Instead of --steps: per backend and radius, as many generations as last about this long");
+    addNumberOption(*bench, "--max-ms", options->maxMs,
+                    "Skip a backend's larger radii once one of its steps took longer than this (ms)");
+    addIntegerOption(*bench, "--repeats", options->repeats, "Timed repeats (ms/step is their median)", 1, kMaxRepeats)
+        ->capture_default_str();
+    addIntegerOption(*bench, "--warmup", options->warmup, "Generations run before timing", 0, kMaxSteps)
+        ->capture_default_str();
+    addIntegerOption(*bench, "--seed", options->seed, "Seed of the random start")->capture_default_str();
     bench->add_option("--rule-set", options->ruleSet, "cat (paper instances) or scaled (see below)")
         ->capture_default_str();
     bench->add_option("--rule", options->rule,

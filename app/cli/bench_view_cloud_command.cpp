@@ -4,6 +4,7 @@
 // offscreen framebuffer.
 #include "cli/cloud_model_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
 
@@ -25,6 +26,7 @@
 #include <ctime>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <vector>
 
@@ -134,13 +136,18 @@ void addBenchViewCloudCommand(CLI::App& app) {
     cmd->add_option("--size", o->frameSize, "Frame size WxH in pixels")->capture_default_str();
     cmd->add_option("--cloud-size", o->cloudSize, "Cloud volume XxYxZ")->capture_default_str();
     cmd->add_option("--backend", o->backend, "Cloud backend: cpu, cuda or auto")->capture_default_str();
-    cmd->add_option("--frames", o->frames, "Timed frames")->capture_default_str();
-    cmd->add_option("--warmup", o->warmup, "Untimed frames first")->capture_default_str();
-    cmd->add_option("--steps-per-frame", o->stepsPerFrame, "Cloud steps per frame")->capture_default_str();
-    cmd->add_option("--formation", o->formation, "Steps before the first frame, so clouds have formed")
+    addIntegerOption(*cmd, "--frames", o->frames, "Timed frames", 1, std::numeric_limits<int>::max())
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--warmup", o->warmup, "Untimed frames first", 0, std::numeric_limits<int>::max())
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--steps-per-frame", o->stepsPerFrame, "Cloud steps per frame", 1, 4096)
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--formation", o->formation, "Steps before the first frame, so clouds have formed", 0,
+                     kMaxCloudSteps)
         ->capture_default_str();
     cmd->add_option("--wind", o->wind, "Wind vx,vy[,vx_top,vy_top] in cells per step")->capture_default_str();
-    cmd->add_option("--density-radius", o->densityRadius, "Smoothing radius of the density, 0..3")
+    addIntegerOption(*cmd, "--density-radius", o->densityRadius, "Smoothing radius of the density, 0..3", 0,
+                     cloud::kMaxDensityRadius)
         ->capture_default_str();
     cmd->add_option("--upload", o->upload, "auto (CUDA-GL interop for the cuda backend) or host")
         ->capture_default_str();

@@ -2,6 +2,7 @@
 // measured headless (EGL, no window): each frame steps the grid once, exports the visible window into
 // the view texture (CUDA-GL interop for GPU backends) and draws it into an offscreen framebuffer.
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
 
@@ -17,6 +18,7 @@
 #include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
+#include "catlab/number_text.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rule_scaling.hpp"
 #include "catlab/simulator.hpp"
@@ -119,13 +121,9 @@ int runBenchView(const BenchViewOptions& o) {
     if (o.zoom == "fit") {
         cellsPerPixel = std::max(double(grid.width) / frame.width, double(grid.height) / frame.height);
     } else {
-        try {
-            std::size_t used = 0;
-            cellsPerPixel = std::stod(o.zoom, &used);
-            if (used != o.zoom.size()) throw std::invalid_argument(o.zoom);
-        } catch (const std::exception&) {
-            throw Error("--zoom must be fit or a number of cells per pixel, not " + o.zoom);
-        }
+        const std::optional<double> zoom = parseFiniteNumber(o.zoom);
+        if (!zoom) throw Error("--zoom must be fit or a number of cells per pixel, not " + o.zoom);
+        cellsPerPixel = *zoom;
     }
     // Centred on the grid (the window wraps around the torus where it is wider than the grid).
     const ViewWindow window{0.5 * (grid.width - cellsPerPixel * frame.width),
@@ -226,16 +224,20 @@ void addBenchViewCommand(CLI::App& app) {
     cmd->add_option("--size", options->frameSize, "Frame size WxH in pixels")->capture_default_str();
     cmd->add_option("--grid", options->grid, "Torus size N or WxH")->capture_default_str();
     cmd->add_option("--rule", options->rule, "Preset id/name or Golly rule string")->capture_default_str();
-    cmd->add_option("--radius", options->radius, "Rescale the rule to this radius (same shape and character)");
+    addIntegerOption(*cmd, "--radius", options->radius, "Rescale the rule to this radius (same shape and character)", 1,
+                     kMaxRadius);
     cmd->add_option("--backend", options->backend,
                     "Backend; fastest: time every one here and take the quickest; auto: the default choice")
         ->capture_default_str();
-    cmd->add_option("--frames", options->frames, "Timed frames")->capture_default_str();
-    cmd->add_option("--warmup", options->warmup, "Untimed frames first")->capture_default_str();
+    addIntegerOption(*cmd, "--frames", options->frames, "Timed frames", 1, std::numeric_limits<int>::max())
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--warmup", options->warmup, "Untimed frames first", 0, std::numeric_limits<int>::max())
+        ->capture_default_str();
     cmd->add_option("--zoom", options->zoom, "fit (the whole grid in the frame) or cells per pixel")
         ->capture_default_str();
-    cmd->add_option("--density", options->density, "Initial fraction of live cells (default: the preset's)");
-    cmd->add_option("--seed", options->seed, "Seed of the random start")->capture_default_str();
+    addNumberOption(*cmd, "--density", options->density, "Initial fraction of live cells (default: the preset's)", 0,
+                    1);
+    addIntegerOption(*cmd, "--seed", options->seed, "Seed of the random start")->capture_default_str();
     cmd->add_option("--upload", options->upload, "auto (CUDA-GL interop for GPU backends) or host")
         ->capture_default_str();
     cmd->add_option("--csv", options->csvPath, "Append a row of results to this CSV file (header when new)");

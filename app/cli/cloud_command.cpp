@@ -2,6 +2,7 @@
 #include "cli/cloud_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt_flag.hpp"
+#include "cli/number_options.hpp"
 #include "cli/report_text.hpp"
 #include "cli/scene_setup.hpp"
 #include "cli/step_chunks.hpp"
@@ -169,17 +170,20 @@ void addCloudCommand(CLI::App& app) {
     CLI::App* cmd =
         app.add_subcommand("cloud", "Simulate the 3D cloud automaton (Dobashi et al.) headless, or time it");
     cmd->add_option("--size", o->size, "Volume XxYxZ in cells, z up")->capture_default_str();
-    cmd->add_option("--steps", o->steps, "Steps to run (with --bench: the steps of each timed repeat)")
+    addIntegerOption(*cmd, "--steps", o->steps, "Steps to run (with --bench: the steps of each timed repeat)", 0,
+                     kMaxCloudSteps)
         ->capture_default_str();
-    cmd->add_option("--seed", o->seed, "Seed of the random draws")->capture_default_str();
+    addIntegerOption(*cmd, "--seed", o->seed, "Seed of the random draws")->capture_default_str();
     addCloudModelOptions(*cmd, o->model);
     cmd->add_option("--backend", o->backend, "cpu (reference), cuda (bit-packed) or auto")->capture_default_str();
     cmd->add_option("--out", o->outPath, "Write the final volume: .vox (cloud cells) or .raw (density bytes)");
-    cmd->add_option("--density-radius", o->densityRadius, "Smoothing radius of the .raw density, 0..3")
+    addIntegerOption(*cmd, "--density-radius", o->densityRadius, "Smoothing radius of the .raw density, 0..3", 0,
+                     cloud::kMaxDensityRadius)
         ->capture_default_str();
     cmd->add_flag("--bench", o->bench, "Time the steps: median ms/step over repeats, and steps/s");
-    cmd->add_option("--repeats", o->repeats, "Timed repeats with --bench")->capture_default_str();
-    cmd->add_option("--warmup", o->warmup, "Untimed steps before the repeats with --bench")->capture_default_str();
+    addIntegerOption(*cmd, "--repeats", o->repeats, "Timed repeats with --bench", 1, 100000)->capture_default_str();
+    addIntegerOption(*cmd, "--warmup", o->warmup, "Untimed steps before the repeats with --bench", 0, kMaxCloudSteps)
+        ->capture_default_str();
     cmd->callback([o] {
         if (const int code = runCloud(*o, std::cout); code != 0) throw CLI::RuntimeError(code);
     });

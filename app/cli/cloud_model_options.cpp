@@ -1,4 +1,5 @@
 #include "cli/cloud_model_options.hpp"
+#include "cli/number_options.hpp"
 #include "cli/report_text.hpp"
 
 #include "catlab/error.hpp"
@@ -83,11 +84,11 @@ void addCloudModelOptions(CLI::App& cmd, CloudModelOptions& o) {
                    "Ellipsoid where clouds form: cx,cy,cz,rx,ry,rz in cells (repeatable; default: one low in the "
                    "middle)");
     cmd.add_option("--wind", o.wind, "Wind vx,vy or vx,vy,vx_top,vy_top in cells per step, linear in height");
-    cmd.add_option("--p-ext", o.pExt, "Probability a cloud cell vanishes per step (halved inside sources)")
+    addNumberOption(cmd, "--p-ext", o.pExt, "Probability a cloud cell vanishes per step (halved inside sources)", 0, 1)
         ->default_str("0.02");
-    cmd.add_option("--p-hum", o.pHum, "Probability of humidity appearing per step inside a source")
+    addNumberOption(cmd, "--p-hum", o.pHum, "Probability of humidity appearing per step inside a source", 0, 1)
         ->default_str("0.05");
-    cmd.add_option("--p-act", o.pAct, "Probability of activation appearing per step inside a source")
+    addNumberOption(cmd, "--p-act", o.pAct, "Probability of activation appearing per step inside a source", 0, 1)
         ->default_str("0.001");
 }
 

@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "cli/run_options.hpp"
 #include "cli/scene_options.hpp"
 #include "cli/scene_setup.hpp"
@@ -8,17 +9,18 @@
 #include "catlab/atomic_file.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/error.hpp"
-#include "catlab/grid_size_text.hpp"
 
 #ifdef CATLAB_HAVE_GUI
 #include "gui/glfw_library.hpp"
 #include "gui/script.hpp"
 #include "gui/window_app.hpp"
+#include "gui/window_size.hpp"
 #endif
 
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <new>
 
 namespace catlab::cli {
@@ -42,10 +44,12 @@ struct DefaultCommandOptions {
 void addDefaultCommandOptions(CLI::App& app, DefaultCommandOptions& o) {
     addSceneOptions(app, o.scene);
 #ifdef CATLAB_HAVE_GUI
-    app.add_option("--frames", o.frames, "Close the window after N frames");
+    addIntegerOption(app, "--frames", o.frames, "Close the window after N frames", 1,
+                     std::numeric_limits<long long>::max());
     app.add_option("--screenshot", o.screenshot, "Save the window to this PNG after the last frame");
     app.add_option("--script", o.script, "Drive the window from a script file (see the README)");
-    app.add_option("--window", o.windowSize, "Window size WxH in screen coordinates (default 1280x800)");
+    app.add_option("--window", o.windowSize,
+                   "Window size WxH in screen coordinates, at most the screen's (default 1280x800)");
     app.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (Tab shows it)");
     app.add_option("--scene", o.firstScene,
                    "What the window shows first: 2d (the rules) or cloud (the 3D cloud automaton)")
@@ -83,11 +87,7 @@ int openWindow(const DefaultCommandOptions& o) {
         checkWritable(*o.screenshot);
         if (!o.frames && !o.script) window.frames = 1;
     }
-    if (o.windowSize) {
-        const GridSize size = parseGridSize(*o.windowSize);
-        window.width = size.width;
-        window.height = size.height;
-    }
+    if (o.windowSize) window.size = gui::parseWindowSize(*o.windowSize);
     try {
         return gui::runWindow(window);
     } catch (const gui::NoDisplayError& e) {

@@ -1,25 +1,27 @@
 #include "cli/radius_list.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/number_text.hpp"
 #include "catlab/rule.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <string_view>
 
 namespace catlab::cli {
 namespace {
 
 int parseRadius(const std::string& whole, std::string_view item, std::string_view text) {
-    long long v = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    int radius = 0;
+    switch (parseInteger(text, radius, 1, kMaxRadius)) {
+    case IntegerText::Ok: break;
+    case IntegerText::NotAnInteger:
         throw Error("bad radius list '" + whole + "': '" + std::string(item) +
                     "' is not a radius or a range like 1..16");
-    if (v < 1 || v > kMaxRadius)
-        throw Error("bad radius list '" + whole + "': radius " + std::string(text) + " is outside 1.." +
-                    std::to_string(kMaxRadius));
-    return int(v);
+    case IntegerText::OutOfRange:
+        throw Error("bad radius list '" + whole + "': radius " + std::string(text) + " is outside " +
+                    rangeText(1, kMaxRadius));
+    }
+    return radius;
 }
 
 } // namespace

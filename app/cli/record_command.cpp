@@ -4,10 +4,13 @@
 // framebuffer; the frames are read back through pixel buffers and encoded on a background thread.
 #include "cli/commands.hpp"
 #include "cli/interrupt_flag.hpp"
+#include "cli/number_options.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/record_filmed_scene.hpp"
 #include "cli/record_options.hpp"
 #include "cli/scene_options.hpp"
+
+#include "catlab/cloud/cloud_density.hpp"
 
 #include "recording/frame_recorder.hpp"
 #include "recording/kept_frames.hpp"
@@ -17,6 +20,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string_view>
@@ -28,17 +32,27 @@ void addCloudRecordOptions(CLI::App& cmd, CloudRecordOptions& c) {
     const std::string group = "Cloud scene (--scene cloud)";
     addCloudModelOptions(cmd, c.model);
     for (const char* name : {"--source", "--wind", "--p-ext", "--p-hum", "--p-act"}) cmd.get_option(name)->group(group);
-    const auto add = [&](const char* name, auto& target, const char* help, const char* byDefault) {
-        cmd.add_option(name, target, help)->default_str(byDefault)->group(group);
+    const auto inGroup = [&](CLI::Option* option, const char* byDefault) {
+        option->default_str(byDefault)->group(group);
     };
-    add("--formation", c.formation, "Steps before the first frame, so that clouds have formed", "300");
-    add("--yaw", c.yaw, "The camera's start direction about the vertical, degrees", "-55");
-    add("--orbit-degrees", c.orbitDegrees, "How far the camera circles the volume over the recording", "60");
-    add("--pitch", c.pitch, "The camera's height above the horizon, degrees: A, or A,B from start to end", "20");
-    add("--distance", c.distance, "The camera's distance (the volume's longest side is 1): A, or A,B", "1.9");
-    add("--sun", c.sun, "The sun's azimuth,elevation in degrees", "35,30");
-    add("--density-scale", c.densityScale, "Extinction of full density per cell width", "1");
-    add("--density-radius", c.densityRadius, "Smoothing radius of the cloud density, 0..3", "1");
+    inGroup(addIntegerOption(cmd, "--formation", c.formation,
+                             "Steps before the first frame, so that clouds have formed", 0, kMaxCloudSteps),
+            "300");
+    inGroup(addNumberOption(cmd, "--yaw", c.yaw, "The camera's start direction about the vertical, degrees"), "-55");
+    inGroup(addNumberOption(cmd, "--orbit-degrees", c.orbitDegrees,
+                            "How far the camera circles the volume over the recording"),
+            "60");
+    inGroup(cmd.add_option("--pitch", c.pitch,
+                           "The camera's height above the horizon, degrees: A, or A,B from start to end"),
+            "20");
+    inGroup(
+        cmd.add_option("--distance", c.distance, "The camera's distance (the volume's longest side is 1): A, or A,B"),
+        "1.9");
+    inGroup(cmd.add_option("--sun", c.sun, "The sun's azimuth,elevation in degrees"), "35,30");
+    inGroup(addNumberOption(cmd, "--density-scale", c.densityScale, "Extinction of full density per cell width"), "1");
+    inGroup(addIntegerOption(cmd, "--density-radius", c.densityRadius, "Smoothing radius of the cloud density, 0..3", 0,
+                             cloud::kMaxDensityRadius),
+            "1");
 }
 
 std::string megabytes(std::int64_t bytes) {
@@ -112,14 +126,18 @@ void addRecordCommand(CLI::App& app) {
     cmd->add_option("--scene", o->sceneKind, "grid (a 2D automaton) or cloud (the 3D cloud automaton, flown around)")
         ->capture_default_str();
     addSceneOptions(*cmd, o->scene, SceneOptionsFor::GridOrCloud);
-    cmd->add_option("--steps", o->scene.steps,
-                    "Generations to run; frames show generations 0, K, 2K, ... up to N (the cloud scene: after the "
-                    "formation)")
+    addIntegerOption(*cmd, "--steps", o->scene.steps,
+                     "Generations to run; frames show generations 0, K, 2K, ... up to N (the cloud scene: after the "
+                     "formation)",
+                     0, std::numeric_limits<long long>::max())
         ->capture_default_str();
-    cmd->add_option("--every", o->every, "K: generations between frames")->capture_default_str();
-    cmd->add_option("--width", o->width, "Frame width in pixels (even but for PNG)")->capture_default_str();
-    cmd->add_option("--height", o->height, "Frame height in pixels (even but for PNG)")->capture_default_str();
-    cmd->add_option("--fps", o->fps, "Frames per second of the video")->capture_default_str();
+    addIntegerOption(*cmd, "--every", o->every, "K: generations between frames", 1, std::numeric_limits<int>::max())
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--width", o->width, "Frame width in pixels (even but for PNG)", 2, kMaxFrameSide)
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--height", o->height, "Frame height in pixels (even but for PNG)", 2, kMaxFrameSide)
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--fps", o->fps, "Frames per second of the video", 1, kMaxFps)->capture_default_str();
     cmd->add_option("--out", o->out,
                     "Video file: .mp4, .mov, .mkv or .webm (the container); PNG frames: a folder, or a pattern like "
                     "f%05d.png")
@@ -127,7 +145,8 @@ void addRecordCommand(CLI::App& app) {
     cmd->add_option("--format", o->format,
                     "auto (by the container: H.264, else MPEG-4; VP9 for .webm), h264, mpeg4, vp9 or png")
         ->capture_default_str();
-    cmd->add_option("--quality", o->quality, "H.264 CRF 0..51, lower is better (MPEG-4: a quantiser from it)")
+    addIntegerOption(*cmd, "--quality", o->quality, "H.264 CRF 0..51, lower is better (MPEG-4: a quantiser from it)", 0,
+                     51)
         ->capture_default_str();
     cmd->add_option("--view", o->view, "fit (the whole grid) or a zoom in pixels per cell (1: one cell per pixel)")
         ->capture_default_str();

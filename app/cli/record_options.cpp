@@ -16,8 +16,6 @@
 namespace catlab::cli {
 namespace {
 
-constexpr int kMaxFrameSide = 16384; // the encoder's limit
-constexpr int kMaxFps = 240;
 constexpr long long kMaxFrames = 100'000'000;
 
 std::optional<double> parseNumber(std::string_view text) {

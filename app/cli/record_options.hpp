@@ -19,6 +19,9 @@
 
 namespace catlab::cli {
 
+inline constexpr int kMaxFrameSide = 16384; // the encoder's limit
+inline constexpr int kMaxFps = 240;
+
 // The cloud scene's options as typed (empty where not given: a grid recording refuses them).
 struct CloudRecordOptions {
     CloudModelOptions model;                 // --source --wind --p-ext --p-hum --p-act

@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt_flag.hpp"
+#include "cli/number_options.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/run_options.hpp"
 #include "cli/scene_options.hpp"
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 
 namespace catlab::cli {
 
@@ -21,7 +23,9 @@ void addRunCommand(CLI::App& app) {
     auto options = std::make_shared<RunOptions>();
     CLI::App* run = app.add_subcommand("run", "Advance a scene headless and print population and timing");
     addSceneOptions(*run, *options);
-    run->add_option("--steps", options->steps, "Generations to compute")->capture_default_str();
+    addIntegerOption(*run, "--steps", options->steps, "Generations to compute", 0,
+                     std::numeric_limits<long long>::max())
+        ->capture_default_str();
     run->add_option("--out", options->outPath, "Write the final state to this RLE file");
     run->add_flag("!--no-progress", options->progress, "Never draw the progress bar");
     run->callback([options] {

@@ -1,4 +1,5 @@
 #include "cli/scene_options.hpp"
+#include "cli/number_options.hpp"
 
 #include <string>
 
@@ -10,8 +11,8 @@ void addSceneOptions(CLI::App& command, RunOptions& options, SceneOptionsFor sce
     command.add_option("--size", options.size,
                        std::string("Torus size WxH (or N for NxN)") +
                            (cloud ? "; the cloud scene: XxYxZ (128x128x32)" : ""));
-    command.add_option("--density", options.density, "Initial fraction of live cells for a random start");
-    command.add_option("--seed", options.seed, "Seed of the random start")->capture_default_str();
+    addNumberOption(command, "--density", options.density, "Initial fraction of live cells for a random start", 0, 1);
+    addIntegerOption(command, "--seed", options.seed, "Seed of the random start")->capture_default_str();
     command
         .add_option("--backend", options.backend,
                     std::string("Backend (see `catlab backends`") + (cloud ? "; the cloud scene: cpu or cuda" : "") +

@@ -1,4 +1,5 @@
 #include "gui/gl_window.hpp"
+#include "gui/window_size.hpp"
 
 #include "catlab/error.hpp"
 
@@ -17,6 +18,8 @@ GlWindow::GlWindow(const char* title, int width, int height) {
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_DOUBLEBUFFER, GLFW_TRUE);
+    // Shown once OpenGL has said it can draw a framebuffer of this size.
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
     window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
     if (!window_) {
         const char* description = nullptr;
@@ -30,6 +33,14 @@ GlWindow::GlWindow(const char* title, int width, int height) {
         glfwDestroyWindow(window_);
         throw Error("the OpenGL driver does not provide OpenGL 4.5 core functions");
     }
+    try {
+        const FramebufferSize size = framebufferSize();
+        checkFramebufferLimits(size.width, size.height);
+    } catch (...) {
+        glfwDestroyWindow(window_);
+        throw;
+    }
+    glfwShowWindow(window_);
 }
 
 GlWindow::~GlWindow() {

@@ -10,7 +10,8 @@ struct FramebufferSize {
 };
 
 // A GLFW window with a current OpenGL 4.5 core context whose functions glad has loaded. Needs a live
-// GlfwLibrary. Throws catlab::Error when the window or a 4.5 core context cannot be had.
+// GlfwLibrary. Throws catlab::Error when the window or a 4.5 core context cannot be had, or when the
+// driver cannot draw a framebuffer of the window's size (checked before the window is shown).
 class GlWindow {
   public:
     GlWindow(const char* title, int width, int height);

@@ -24,8 +24,17 @@ void gridChanged(Lab& lab) {
 
 void applyRuleText(Lab& lab, const std::string& text) {
     const ResolvedRule resolved = resolveRule(text); // throws before anything changes
-    lab.session.setRule(resolved.spec.rule, resolved.preset ? resolved.preset->name : std::string());
-    lab.shapeBase = resolved.spec.rule;
+    const RuleSpec& spec = resolved.spec;
+    const std::string name = resolved.preset ? resolved.preset->name : std::string();
+    if (spec.torus && *spec.torus != lab.session.size()) {
+        lab.session.resize(*spec.torus, spec.rule, name);
+        lab.shapeBase = spec.rule;
+        gridChanged(lab);
+        fitView(lab);
+        return;
+    }
+    lab.session.setRule(spec.rule, name);
+    lab.shapeBase = spec.rule;
     ruleChanged(lab);
 }
 
@@ -79,8 +88,9 @@ void paintCells(Lab& lab, long long x, long long y, int state) {
     CellRect rect;
     rect.width = std::min(side, grid.width);
     rect.height = std::min(side, grid.height);
-    rect.x = x - (rect.width - 1) / 2;
-    rect.y = y - (rect.height - 1) / 2;
+    // Wrapped first: any 64-bit cell coordinate, and nothing overflows.
+    rect.x = wrapCoordinate(x, grid.width) - (rect.width - 1) / 2;
+    rect.y = wrapCoordinate(y, grid.height) - (rect.height - 1) / 2;
     const std::vector<Cell> cells(std::size_t(rect.width) * std::size_t(rect.height), Cell(state));
     lab.session.writeCells(rect, cells);
 }

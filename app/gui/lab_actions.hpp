@@ -15,7 +15,8 @@ namespace catlab::gui {
 // catlab::Error naming the problem and leaves the lab as it was; success may leave a note in
 // lab.session.lastNotice().
 
-// A preset id or name, or a rule string; the cells are kept. A torus suffix (":Tw,h") is ignored.
+// A preset id or name, or a rule string; the cells are kept. A rule string naming another torus than
+// the grid's (":Tw,h") makes a new random grid of that size, as `--rule` does on the command line.
 void applyRuleText(Lab& lab, const std::string& text);
 // Reshapes the last chosen rule (see Lab::shapeBase) to another radius, neighbourhood or centre.
 void applyRuleShape(Lab& lab, const RuleShape& shape);

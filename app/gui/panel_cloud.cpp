@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace catlab::gui {
@@ -26,17 +27,21 @@ void row(const char* label, const std::string& text) {
     ImGui::TextUnformatted(text.c_str());
 }
 
-// A double edited through a float slider; true when it changed.
+// A double edited through a float slider; true when it changed. Clamping keeps typed values in range,
+// but not NaN ("nan" typed after Ctrl+click): that one leaves the value as it was.
 bool sliderDouble(const char* label, double& value, float lo, float hi, const char* shown, ImGuiSliderFlags flags = 0) {
     float v = float(value);
-    if (!ImGui::SliderFloat(label, &v, lo, hi, shown, flags | ImGuiSliderFlags_AlwaysClamp)) return false;
+    if (!ImGui::SliderFloat(label, &v, lo, hi, shown, flags | ImGuiSliderFlags_AlwaysClamp) || std::isnan(v))
+        return false;
     value = v;
     return true;
 }
 
 bool dragDouble3(const char* label, double& a, double& b, double& c, float speed, float lo, float hi) {
     float v[3] = {float(a), float(b), float(c)};
-    if (!ImGui::DragFloat3(label, v, speed, lo, hi, "%.1f", ImGuiSliderFlags_AlwaysClamp)) return false;
+    if (!ImGui::DragFloat3(label, v, speed, lo, hi, "%.1f", ImGuiSliderFlags_AlwaysClamp) ||
+        std::isnan(v[0] + v[1] + v[2]))
+        return false;
     a = v[0];
     b = v[1];
     c = v[2];
@@ -75,8 +80,13 @@ void drawCloudSection(Lab& lab, PanelState& state) {
     changed |= sliderDouble("wind y, top", p.wind.vyTop, -4.0f, 4.0f, "%.2f");
     int seed = int(p.seed);
     if (ImGui::InputInt("seed", &seed)) {
-        p.seed = std::uint64_t(std::max(seed, 0));
-        changed = true;
+        if (seed < 0) {
+            lab.status = "the seed must be 0 or more, not " + std::to_string(seed);
+            lab.statusIsError = true;
+        } else {
+            p.seed = std::uint64_t(seed);
+            changed = true;
+        }
     }
     if (changed) tryAction(lab, "cloud parameters applied", [&] { applyCloudParams(lab); });
     if (ImGui::Button("Clear")) tryAction(lab, "clouds cleared", [&] { clearCloud(lab); });

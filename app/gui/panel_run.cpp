@@ -1,11 +1,13 @@
 #include "gui/lab_actions.hpp"
 #include "gui/panel_sections.hpp"
 
+#include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace catlab::gui {
 
@@ -23,7 +25,8 @@ void drawRunSection(Lab& lab, PanelState& state) {
     ImGui::SliderInt("steps/frame (+/-)", &run.stepsPerFrame, 1, RunSettings::kMaxStepsPerFrame, "%d",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     float fps = float(run.targetFps);
-    if (ImGui::SliderFloat("target fps", &fps, 1.0f, 240.0f, "%.0f", ImGuiSliderFlags_AlwaysClamp)) run.targetFps = fps;
+    if (ImGui::SliderFloat("target fps", &fps, 1.0f, 240.0f, "%.0f", ImGuiSliderFlags_AlwaysClamp) && !std::isnan(fps))
+        run.targetFps = fps; // clamping keeps typed values in range, but not NaN
 
     ImGui::Separator();
     if (!state.resetFieldsFilled) {
@@ -34,8 +37,10 @@ void drawRunSection(Lab& lab, PanelState& state) {
     ImGui::SliderFloat("density", &state.resetDensity, 0.0f, 1.0f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
     ImGui::InputInt("seed", &state.resetSeed);
     if (ImGui::Button("Reset (R)"))
-        tryAction(lab, "new random start",
-                  [&] { resetGrid(lab, state.resetDensity, std::uint64_t(std::max(state.resetSeed, 0))); });
+        tryAction(lab, "new random start", [&] {
+            if (state.resetSeed < 0) throw Error("the seed must be 0 or more, not " + std::to_string(state.resetSeed));
+            resetGrid(lab, state.resetDensity, std::uint64_t(state.resetSeed));
+        });
     ImGui::SameLine();
     if (ImGui::Button("Clear")) tryAction(lab, "cleared", [&] { clearGrid(lab); });
 

@@ -2,14 +2,17 @@
 #include "gui/script_commands.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/number_text.hpp"
+#include "catlab/text_file.hpp"
 
-#include <charconv>
-#include <cmath>
-#include <fstream>
-#include <sstream>
+#include <cstdint>
+#include <limits>
 
 namespace catlab::gui {
 namespace {
+
+// A script is typed by hand: a megabyte is thousands of commands, a line of 64 KiB any rule or path.
+constexpr TextFileLimits kScriptFileLimits{.maxBytes = std::size_t(1) << 20, .maxLineLength = 64 << 10};
 
 std::string_view trim(std::string_view s) {
     const auto first = s.find_first_not_of(" \t\r");
@@ -27,36 +30,43 @@ std::string_view nextToken(std::string_view& rest) {
     return token;
 }
 
-bool isInteger(std::string_view s, long long& value) {
-    const char* first = s.data() + (!s.empty() && s[0] == '+' ? 1 : 0);
-    auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
-    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
-}
-
-bool isNumber(std::string_view s) {
-    double value = 0;
-    const char* first = s.data() + (!s.empty() && s[0] == '+' ? 1 : 0);
-    auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
-    return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(value);
-}
-
-void checkArgument(ArgKind kind, const std::string& arg, const ScriptCommandSpec& spec, const std::string& where) {
-    long long integer = 0;
+// What kind of number an argument must be, for the parse-time message.
+std::string expected(ArgKind kind) {
     switch (kind) {
     case ArgKind::Integer:
-        if (!isInteger(arg, integer))
-            throw Error(where + "'" + std::string(spec.name) + "' expects an integer, not '" + arg + "'");
-        break;
-    case ArgKind::Count:
-        if (!isInteger(arg, integer) || integer < 0 || integer > (1LL << 31) - 1)
-            throw Error(where + "'" + std::string(spec.name) + "' expects a whole number >= 0, not '" + arg + "'");
-        break;
-    case ArgKind::Number:
-        if (!isNumber(arg)) throw Error(where + "'" + std::string(spec.name) + "' expects a number, not '" + arg + "'");
-        break;
+        return "a whole number " +
+               rangeText(std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+    case ArgKind::Count: return "a whole number " + rangeText(0, std::numeric_limits<int>::max());
+    case ArgKind::Seed:
+        return "a whole number " + rangeText(std::uint64_t(0), std::numeric_limits<std::uint64_t>::max());
+    case ArgKind::Number: return "a finite number";
     case ArgKind::Word:
     case ArgKind::Rest: break;
     }
+    return "text";
+}
+
+bool wellFormed(ArgKind kind, const std::string& arg) {
+    long long integer = 0;
+    int count = 0;
+    std::uint64_t seed = 0;
+    switch (kind) {
+    case ArgKind::Integer: return parseInteger(arg, integer) == IntegerText::Ok;
+    case ArgKind::Count: return parseInteger(arg, count, 0) == IntegerText::Ok;
+    case ArgKind::Seed: return parseInteger(arg, seed) == IntegerText::Ok;
+    case ArgKind::Number: return parseFiniteNumber(arg).has_value();
+    case ArgKind::Word:
+    case ArgKind::Rest: return true;
+    }
+    return false;
+}
+
+// "'zoom' expects Z as a finite number, not 'big'".
+void checkArgument(const ScriptCommandSpec& spec, std::size_t index, const std::string& arg, const std::string& where) {
+    const ArgKind kind = spec.args[index];
+    if (!wellFormed(kind, arg))
+        throw Error(where + "'" + std::string(spec.name) + "' expects " + std::string(scriptArgumentName(spec, index)) +
+                    " as " + expected(kind) + ", not '" + arg + "'");
 }
 
 } // namespace
@@ -79,12 +89,13 @@ Script parseScript(std::string_view text, const std::string& sourceName) {
         command.name = std::string(nextToken(rest));
         const ScriptCommandSpec* spec = findScriptCommand(command.name);
         if (!spec) throw Error(where + "unknown command '" + command.name + "'");
-        for (ArgKind kind : spec->args) {
+        for (std::size_t i = 0; i < spec->args.size(); ++i) {
+            const ArgKind kind = spec->args[i];
             rest = trim(rest);
             if (rest.empty()) break;
             command.args.emplace_back(kind == ArgKind::Rest ? rest : nextToken(rest));
             if (kind == ArgKind::Rest) rest = {};
-            checkArgument(kind, command.args.back(), *spec, where);
+            checkArgument(*spec, i, command.args.back(), where);
         }
         if (int(command.args.size()) < spec->required)
             throw Error(where + "'" + command.name + "' is missing arguments (usage: " + std::string(spec->usage) +
@@ -98,11 +109,7 @@ Script parseScript(std::string_view text, const std::string& sourceName) {
 }
 
 Script readScriptFile(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw Error("cannot read the script " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseScript(text.str(), path);
+    return parseScript(readTextFile(path, "script", kScriptFileLimits), path);
 }
 
 std::string scriptCommandHelp() {

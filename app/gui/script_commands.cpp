@@ -1,5 +1,7 @@
 #include "gui/script_commands.hpp"
 
+#include <algorithm>
+
 namespace catlab::gui {
 
 const std::vector<ScriptCommandSpec>& scriptCommandSpecs() {
@@ -18,7 +20,7 @@ const std::vector<ScriptCommandSpec>& scriptCommandSpecs() {
         {"states", {Count}, 1, "states N", "number of states (2: no decay)"},
         {"backend", {Word}, 1, "backend NAME", "switch backend, keeping the cells (auto: fastest)"},
         {"size", {Word}, 1, "size WxH", "a new random grid of this size (too large: refused)"},
-        {"reset", {Number, Count}, 0, "reset [DENSITY [SEED]]", "a new random start"},
+        {"reset", {Number, Seed}, 0, "reset [DENSITY [SEED]]", "a new random start"},
         {"clear", {}, 0, "clear", "every cell dead"},
         {"zoom",
          {Number, Number, Number},
@@ -69,6 +71,19 @@ const ScriptCommandSpec* findScriptCommand(std::string_view name) {
     for (const ScriptCommandSpec& spec : scriptCommandSpecs())
         if (spec.name == name) return &spec;
     return nullptr;
+}
+
+std::string_view scriptArgumentName(const ScriptCommandSpec& spec, std::size_t index) {
+    std::string_view rest = spec.usage.substr(std::min(spec.name.size(), spec.usage.size()));
+    for (std::size_t i = 0;; ++i) {
+        const std::size_t start = rest.find_first_not_of(" [");
+        if (start == std::string_view::npos) return {};
+        rest.remove_prefix(start);
+        const std::size_t end = std::min(rest.find_first_of(" []"), rest.size());
+        if (i == index) return rest.substr(0, end);
+        rest.remove_prefix(end);
+        rest.remove_prefix(std::min(rest.find_first_not_of(']'), rest.size()));
+    }
 }
 
 } // namespace catlab::gui

@@ -8,7 +8,11 @@
 
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
+#include "catlab/number_text.hpp"
 
+#include <cmath>
+#include <concepts>
+#include <limits>
 #include <map>
 #include <ostream>
 #include <string_view>
@@ -18,17 +22,25 @@ namespace {
 
 using Args = std::vector<std::string>;
 
-long long integerArg(const Args& args, std::size_t i, long long fallback) {
-    return i < args.size() ? std::stoll(args[i]) : fallback;
+// Argument i (parseScript checked its form) within [min, max], or `fallback` when it was left out. A value
+// out of range throws catlab::Error naming the argument as the usage does: "Z 1e-308 is outside 0.000244141..256".
+template <std::integral T>
+T integerArg(const Args& args, std::size_t i, const char* name, T min, T max, T fallback) {
+    return i < args.size() ? integerIn(args[i], min, max, name) : fallback;
 }
-double numberArg(const Args& args, std::size_t i, double fallback) {
-    return i < args.size() ? std::stod(args[i]) : fallback;
+double numberArg(const Args& args, std::size_t i, const char* name, double min, double max, double fallback) {
+    return i < args.size() ? numberIn(args[i], min, max, name) : fallback;
 }
-int intArg(const Args& args, std::size_t i, int fallback, const char* what) {
-    const long long v = integerArg(args, i, fallback);
-    if (v > (1LL << 30)) throw Error(std::string(what) + " " + std::to_string(v) + " is too large");
-    return int(v);
+double numberArg(const Args& args, std::size_t i, const char* name) {
+    return numberArg(args, i, name, std::numeric_limits<double>::lowest(), std::numeric_limits<double>::max(), 0);
 }
+
+// The most generations `step` computes at once, and the farthest `pan` moves, in pixels.
+constexpr int kMaxStepsAtOnce = 1 << 30;
+constexpr double kMaxPanPixels = 1e9;
+// Cells to paint: any 64-bit coordinate (it wraps onto the torus).
+constexpr long long kMinCoordinate = std::numeric_limits<long long>::min();
+constexpr long long kMaxCoordinate = std::numeric_limits<long long>::max();
 
 bool onOff(const std::string& word) {
     if (word == "on") return true;
@@ -54,28 +66,21 @@ using Handler = void (*)(Context&, const Args&);
 
 const std::map<std::string_view, Handler>& commandHandlers() {
     static const std::map<std::string_view, Handler> handlers = {
-        {"frames", [](Context& c, const Args& a) { c.waitFrames = integerArg(a, 0, 0); }},
+        {"frames", [](Context& c,
+                      const Args& a) { c.waitFrames = integerArg(a, 0, "N", 0, std::numeric_limits<int>::max(), 0); }},
         {"play", [](Context& c, const Args&) { c.lab.run.playing = true; }},
         {"pause", [](Context& c, const Args&) { c.lab.run.playing = false; }},
-        {"step", [](Context& c, const Args& a) { stepNow(c.lab, intArg(a, 0, 1, "step")); }},
+        {"step", [](Context& c, const Args& a) { stepNow(c.lab, integerArg(a, 0, "N", 0, kMaxStepsAtOnce, 1)); }},
         {"speed",
          [](Context& c, const Args& a) {
-             const int n = intArg(a, 0, 1, "speed");
-             if (n < 1 || n > RunSettings::kMaxStepsPerFrame)
-                 throw Error("steps per frame must be 1.." + std::to_string(RunSettings::kMaxStepsPerFrame));
-             c.lab.run.stepsPerFrame = n;
+             c.lab.run.stepsPerFrame = integerArg(a, 0, "N", 1, RunSettings::kMaxStepsPerFrame, 1);
          }},
-        {"fps",
-         [](Context& c, const Args& a) {
-             const double fps = numberArg(a, 0, 60);
-             if (!(fps >= 1 && fps <= 1000)) throw Error("target fps must be 1..1000");
-             c.lab.run.targetFps = fps;
-         }},
+        {"fps", [](Context& c, const Args& a) { c.lab.run.targetFps = numberArg(a, 0, "F", 1, 1000, 60); }},
         {"rule", [](Context& c, const Args& a) { applyRuleText(c.lab, a[0]); }},
         {"radius",
          [](Context& c, const Args& a) {
              RuleShape shape = shapeOf(c.lab.session.rule());
-             shape.radius = intArg(a, 0, 1, "radius");
+             shape.radius = integerArg(a, 0, "R", 1, kMaxRadius, 1);
              applyRuleShape(c.lab, shape);
          }},
         {"neighbourhood",
@@ -90,24 +95,34 @@ const std::map<std::string_view, Handler>& commandHandlers() {
              shape.includeCentre = onOff(a[0]);
              applyRuleShape(c.lab, shape);
          }},
-        {"states", [](Context& c, const Args& a) { applyStates(c.lab, intArg(a, 0, 2, "states")); }},
+        {"states",
+         [](Context& c, const Args& a) { applyStates(c.lab, integerArg(a, 0, "N", kMinStates, kMaxStates, 2)); }},
         {"backend", [](Context& c, const Args& a) { switchBackend(c.lab, a[0]); }},
         {"size", [](Context& c, const Args& a) { resizeGrid(c.lab, parseGridSize(a[0])); }},
         {"reset",
          [](Context& c, const Args& a) {
-             resetGrid(c.lab, numberArg(a, 0, c.lab.session.density()),
-                       std::uint64_t(integerArg(a, 1, (long long)c.lab.session.seed())));
+             const double density = numberArg(a, 0, "DENSITY", 0, 1, c.lab.session.density());
+             const std::uint64_t seed = integerArg(a, 1, "SEED", std::uint64_t(0),
+                                                   std::numeric_limits<std::uint64_t>::max(), c.lab.session.seed());
+             resetGrid(c.lab, density, seed);
          }},
         {"clear", [](Context& c, const Args&) { clearGrid(c.lab); }},
         {"zoom",
          [](Context& c, const Args& a) {
-             const double zoom = numberArg(a, 0, 1);
-             if (!(zoom > 0)) throw Error("zoom must be above 0");
-             c.lab.view.setZoom(zoom);
+             using render::ViewNavigation;
+             const double zoom = numberArg(a, 0, "Z", ViewNavigation::kMinZoom, ViewNavigation::kMaxZoom, 1);
              if (a.size() == 2) throw Error("zoom takes a centre as two coordinates, X and Y");
-             if (a.size() == 3) c.lab.view.centreOnCell(numberArg(a, 1, 0), numberArg(a, 2, 0));
+             c.lab.view.setZoom(zoom);
+             if (a.size() == 3) {
+                 const double x = numberArg(a, 1, "X");
+                 c.lab.view.centreOnCell(x, numberArg(a, 2, "Y"));
+             }
          }},
-        {"pan", [](Context& c, const Args& a) { c.lab.view.panPixels(numberArg(a, 0, 0), numberArg(a, 1, 0)); }},
+        {"pan",
+         [](Context& c, const Args& a) {
+             const double dx = numberArg(a, 0, "DX", -kMaxPanPixels, kMaxPanPixels, 0);
+             c.lab.view.panPixels(dx, numberArg(a, 1, "DY", -kMaxPanPixels, kMaxPanPixels, 0));
+         }},
         {"fit", [](Context& c, const Args&) { fitView(c.lab); }},
         {"one-to-one", [](Context& c, const Args&) { c.lab.view.oneToOne(); }},
         {"follow", [](Context& c, const Args& a) { c.lab.follow = onOff(a[0]); }},
@@ -123,18 +138,18 @@ const std::map<std::string_view, Handler>& commandHandlers() {
              if (a[0] != "show" && a[0] != "hide") throw Error("expected show or hide, not '" + a[0] + "'");
              c.lab.panelVisible = a[0] == "show";
          }},
-        {"brush",
-         [](Context& c, const Args& a) {
-             const int size = intArg(a, 0, 1, "brush");
-             if (size < 1 || size > Brush::kMaxSize)
-                 throw Error("brush size must be 1.." + std::to_string(Brush::kMaxSize));
-             c.lab.brush.size = size;
-         }},
+        {"brush", [](Context& c, const Args& a) { c.lab.brush.size = integerArg(a, 0, "N", 1, Brush::kMaxSize, 1); }},
         {"paint",
          [](Context& c, const Args& a) {
-             paintCells(c.lab, integerArg(a, 0, 0), integerArg(a, 1, 0), intArg(a, 2, 1, "state"));
+             const long long x = integerArg(a, 0, "X", kMinCoordinate, kMaxCoordinate, 0LL);
+             const long long y = integerArg(a, 1, "Y", kMinCoordinate, kMaxCoordinate, 0LL);
+             paintCells(c.lab, x, y, integerArg(a, 2, "STATE", 0, kMaxStates - 1, 1));
          }},
-        {"erase", [](Context& c, const Args& a) { paintCells(c.lab, integerArg(a, 0, 0), integerArg(a, 1, 0), 0); }},
+        {"erase",
+         [](Context& c, const Args& a) {
+             const long long x = integerArg(a, 0, "X", kMinCoordinate, kMaxCoordinate, 0LL);
+             paintCells(c.lab, x, integerArg(a, 1, "Y", kMinCoordinate, kMaxCoordinate, 0LL), 0);
+         }},
         {"load", [](Context& c, const Args& a) { loadPattern(c.lab, a[0]); }},
         {"save", [](Context& c, const Args& a) { savePattern(c.lab, a[0]); }},
         {"screenshot", [](Context& c, const Args& a) { requestScreenshot(c.lab, a[0], c.origin); }},
@@ -150,8 +165,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
         {"record-options",
          [](Context& c, const Args& a) {
              RecordingSettings& settings = c.lab.recordingSettings;
-             const int fps = intArg(a, 0, 30, "fps");
-             if (fps < 1 || fps > 240) throw Error("recording fps must be 1..240");
+             const int fps = integerArg(a, 0, "FPS", 1, 240, 30);
              const video::VideoFormat format = a.size() > 1 ? video::parseVideoFormat(a[1]) : settings.format;
              if (a.size() > 2 && a[2] != "panel" && a[2] != "view")
                  throw Error("expected panel or view, not '" + a[2] + "'");
@@ -167,19 +181,22 @@ const std::map<std::string_view, Handler>& commandHandlers() {
          }},
         {"cloud-size", [](Context& c, const Args& a) { resizeCloud(c.lab, cloud::parseCloudSize(a[0])); }},
         {"cloud-backend", [](Context& c, const Args& a) { switchCloudBackend(c.lab, a[0]); }},
-        {"sun", [](Context& c, const Args& a) { setSun(c.lab, numberArg(a, 0, 0), numberArg(a, 1, 0)); }},
+        {"sun",
+         [](Context& c, const Args& a) {
+             const double azimuth = numberArg(a, 0, "AZIMUTH");
+             setSun(c.lab, azimuth, numberArg(a, 1, "ELEVATION", -90, 90, 0));
+         }},
         {"orbit",
          [](Context& c, const Args& a) {
-             render::OrbitCamera& camera = cloudSession(c.lab).camera;
-             camera.yawDegrees = 0;
-             camera.pitchDegrees = 0;
-             camera.orbit(numberArg(a, 0, 0), numberArg(a, 1, 0));
-             if (a.size() > 2) {
-                 const double distance = numberArg(a, 2, 1);
-                 if (!(distance > 0)) throw Error("the camera distance must be above 0");
-                 camera.distance = 1;
-                 camera.zoom(distance);
-             }
+             using render::OrbitCamera;
+             const double yaw = numberArg(a, 0, "YAW");
+             const double pitch = numberArg(a, 1, "PITCH", OrbitCamera::kMinPitch, OrbitCamera::kMaxPitch, 0);
+             OrbitCamera& camera = cloudSession(c.lab).camera;
+             const double distance =
+                 numberArg(a, 2, "DISTANCE", OrbitCamera::kMinDistance, OrbitCamera::kMaxDistance, camera.distance);
+             camera.yawDegrees = std::fmod(yaw, 360.0);
+             camera.pitchDegrees = pitch;
+             camera.distance = distance;
          }},
         {"status", [](Context& c, const Args&) { c.out << c.lab.shownScene().statusText() << std::flush; }},
         {"quit", [](Context& c, const Args&) { c.lab.quitRequested = true; }},

@@ -5,6 +5,7 @@
 #include "catlab/grid_size_text.hpp"
 
 #include <new>
+#include <optional>
 
 namespace catlab::gui {
 namespace {
@@ -60,6 +61,18 @@ void SimulationSession::resize(GridSize size) {
     checkGridSize(size, &sim_->rule());
     adopt(makeSimulator(size, sim_->rule(), size, density_, seed_, requestedBackend()));
     notice_.clear();
+}
+
+void SimulationSession::resize(GridSize size, const Rule& rule, const std::string& name) {
+    checkGridSize(size, &rule);
+    std::optional<Grid> start;
+    try {
+        start.emplace(size);
+    } catch (const std::bad_alloc&) {
+        throw Error("not enough memory for a " + formatGridSize(size) + " grid");
+    }
+    fillRandom(*start, density_, seed_);
+    load(*start, rule, name); // throws before changing anything
 }
 
 void SimulationSession::reset(double density, std::uint64_t seed) {

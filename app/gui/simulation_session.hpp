@@ -42,6 +42,8 @@ class SimulationSession {
     void switchBackend(const std::string& name);
     // A new random grid of this size with the current density and seed.
     void resize(GridSize size);
+    // The same under another rule (a rule that names its torus); the backend as in setRule().
+    void resize(GridSize size, const Rule& rule, const std::string& name);
     // A new random start on the same grid.
     void reset(double density, std::uint64_t seed);
     void clear();

@@ -89,7 +89,8 @@ int runWindow(const WindowOptions& options) {
     if (options.frames && *options.frames < 0) throw Error("--frames must not be negative");
 
     GlfwLibrary glfw;
-    GlWindow window("catlab", options.width, options.height);
+    const WindowSize windowSize = windowSizeForScreen(options.size);
+    GlWindow window("catlab", windowSize.width, windowSize.height);
     window.setVsync(false);               // FramePacer keeps the target frame rate
     WindowEvents events(window.handle()); // before ImGui, which chains its callbacks to these
     ImGuiLayer imgui(window.handle());

@@ -3,6 +3,7 @@
 #include "gui/cloud_session.hpp"
 #include "gui/scene_switch.hpp"
 #include "gui/simulation_session.hpp"
+#include "gui/window_size.hpp"
 
 #include <optional>
 #include <string>
@@ -17,13 +18,14 @@ struct WindowOptions {
     bool hidePanel = false;
     CloudStart cloud;                       // the cloud scene, when it is shown
     SceneKind firstScene = SceneKind::Grid; // what the window shows first (--scene)
-    int width = 1280, height = 800;         // window size in screen coordinates
+    std::optional<WindowSize> size;         // --window; unset: the default, made to fit the screen
 };
 
 // Opens the window and runs it until it is closed, the frames are done or a script quits. Returns
 // the exit code: 0, or 1 when a script command or a screenshot failed (each reported on stderr).
 // Throws NoDisplayError (glfw_library.hpp) when there is no display, catlab::Error for other
-// failures to start (a malformed script, no OpenGL 4.5).
+// failures to start (a malformed script, no OpenGL 4.5, a window larger than the screen or than
+// OpenGL draws).
 int runWindow(const WindowOptions& options);
 
 } // namespace catlab::gui

@@ -1,5 +1,8 @@
 #include "render/view_navigation.hpp"
 
+#include "catlab/error.hpp"
+#include "catlab/number_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -30,9 +33,10 @@ double ViewNavigation::cellY(double pixelY, int heightPixels) const {
 }
 
 void ViewNavigation::panPixels(double dx, double dy) {
-    centreX_ -= dx / zoom_;
-    centreY_ -= dy / zoom_;
-    wrapCentre();
+    const double cellsX = dx / zoom_, cellsY = dy / zoom_;
+    if (!std::isfinite(cellsX) || !std::isfinite(cellsY))
+        throw Error("cannot pan by " + numberText(dx) + ", " + numberText(dy) + " pixels: too far to represent");
+    centreOn(centreX_ - cellsX, centreY_ - cellsY);
 }
 
 void ViewNavigation::zoomAt(double zoom, double pixelX, double pixelY, int widthPixels, int heightPixels) {
@@ -45,11 +49,16 @@ void ViewNavigation::zoomAt(double zoom, double pixelX, double pixelY, int width
     wrapCentre();
 }
 
-void ViewNavigation::setZoom(double zoom) { zoom_ = std::clamp(zoom, kMinZoom, kMaxZoom); }
+void ViewNavigation::setZoom(double zoom) {
+    if (std::isnan(zoom)) throw Error("the zoom must be a number");
+    zoom_ = std::clamp(zoom, kMinZoom, kMaxZoom);
+}
 
 void ViewNavigation::centreOnCell(double x, double y) { centreOn(x + 0.5, y + 0.5); }
 
 void ViewNavigation::centreOn(double x, double y) {
+    if (!std::isfinite(x) || !std::isfinite(y))
+        throw Error("cannot centre the view on " + numberText(x) + ", " + numberText(y) + ": not a finite cell");
     centreX_ = x;
     centreY_ = y;
     wrapCentre();

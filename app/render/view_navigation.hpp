@@ -7,7 +7,8 @@ namespace catlab::render {
 
 // Where the camera looks on the torus and how far it is zoomed; turns a framebuffer size into the
 // ViewWindow the engine exports, and window pixels into cells. Coordinates are in cells (x right,
-// y down, as grid rows), pixels count from the top-left of the view.
+// y down, as grid rows), pixels count from the top-left of the view. The centre stays on the torus and
+// every value finite: a change that would make one infinite or NaN throws catlab::Error and changes nothing.
 class ViewNavigation {
   public:
     // Zoom limits in pixels per cell (zoomed out, a pixel covers up to 1/kMinZoom cells).
@@ -33,7 +34,7 @@ class ViewNavigation {
     void panPixels(double dx, double dy);
     // Zoom to `zoom` pixels per cell keeping the cell under the given pixel where it is.
     void zoomAt(double zoom, double pixelX, double pixelY, int widthPixels, int heightPixels);
-    // Zoom to `zoom` keeping the centre.
+    // Zoom to `zoom` keeping the centre (clamped to kMinZoom..kMaxZoom).
     void setZoom(double zoom);
     // Centre the view on the middle of cell (x, y).
     void centreOnCell(double x, double y);

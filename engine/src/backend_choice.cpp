@@ -2,13 +2,13 @@
 
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
+#include "catlab/number_text.hpp"
+#include "catlab/text_file.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <iomanip>
 #include <optional>
 #include <sstream>
@@ -52,14 +52,8 @@ std::vector<std::string> splitCsvLine(std::string_view line) {
     return fields;
 }
 
-template <class T>
-std::optional<T> parseNumber(const std::string& text) {
-    T value{};
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end) return std::nullopt;
-    return value;
-}
+// A `catlab bench --csv` file has a row per backend and radius: a few hundred lines of some 300 characters.
+constexpr TextFileLimits kTimingsFileLimits{.maxBytes = std::size_t(16) << 20, .maxLineLength = 64 << 10};
 
 } // namespace
 
@@ -89,11 +83,13 @@ BackendTimings BackendTimings::parse(std::string_view csv, const std::string& so
         const size_t needed = std::max({*backendColumn, *radiusColumn, *rateColumn, statusColumn.value_or(0)});
         if (fields.size() <= needed) throw Error(where + "too few fields");
         if (statusColumn && fields[*statusColumn] != "ok") continue;
-        const auto radius = parseNumber<int>(fields[*radiusColumn]);
-        if (!radius || *radius < 1) throw Error(where + "bad radius '" + fields[*radiusColumn] + "'");
-        const auto rate = parseNumber<double>(fields[*rateColumn]);
+        int radius = 0;
+        if (parseInteger(fields[*radiusColumn], radius, 1, kMaxRadius) != IntegerText::Ok)
+            throw Error(where + "bad radius '" + fields[*radiusColumn] + "' (expected " + rangeText(1, kMaxRadius) +
+                        ")");
+        const auto rate = parseFiniteNumber(fields[*rateColumn]);
         if (!rate || !(*rate > 0)) throw Error(where + "bad cell_updates_per_s '" + fields[*rateColumn] + "'");
-        timings.rates_[lower(fields[*backendColumn])][*radius] = *rate;
+        timings.rates_[lower(fields[*backendColumn])][radius] = *rate;
     }
     return timings;
 }
@@ -102,11 +98,7 @@ const BackendTimings& BackendTimings::standard() {
     static const BackendTimings timings = [] {
         BackendTimings t = parse(detail::kBackendTimingsCsv, "assets/backend_timings.csv");
         if (const char* path = std::getenv("CATLAB_BACKEND_TIMINGS"); path && *path) {
-            std::ifstream file(path);
-            if (!file) throw Error(std::string("cannot read CATLAB_BACKEND_TIMINGS file '") + path + "'");
-            std::ostringstream text;
-            text << file.rdbuf();
-            t.overlay(parse(text.str(), path));
+            t.overlay(parse(readTextFile(path, "CATLAB_BACKEND_TIMINGS file", kTimingsFileLimits), path));
         }
         return t;
     }();

@@ -2,21 +2,22 @@
 
 #include "catlab/error.hpp"
 #include "catlab/grid.hpp"
+#include "catlab/number_text.hpp"
 
-#include <charconv>
 #include <string_view>
 
 namespace catlab {
 namespace {
 
 int parseSide(const std::string& whole, std::string_view text) {
-    long long v = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw Error("bad grid size '" + whole + "': expected WxH or N, e.g. 1000x777");
-    if (v < 1 || v > kMaxGridSide)
-        throw Error("bad grid size '" + whole + "': each side must be 1.." + std::to_string(kMaxGridSide));
-    return int(v);
+    int side = 0;
+    switch (parseInteger(text, side, 1, kMaxGridSide)) {
+    case IntegerText::Ok: break;
+    case IntegerText::NotAnInteger: throw Error("bad grid size '" + whole + "': expected WxH or N, e.g. 1000x777");
+    case IntegerText::OutOfRange:
+        throw Error("bad grid size '" + whole + "': each side must be " + rangeText(1, kMaxGridSide));
+    }
+    return side;
 }
 
 } // namespace

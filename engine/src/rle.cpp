@@ -3,14 +3,26 @@
 #include "catlab/rle.hpp"
 
 #include "catlab/atomic_file.hpp"
+#include "catlab/cell_rect.hpp"
 #include "catlab/error.hpp"
+#include "catlab/number_text.hpp"
+#include "catlab/text_file.hpp"
 
 #include <cctype>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace catlab {
 namespace {
+
+// Room for any real pattern (the largest of Golly's collections are tens of MB). Lines may be as long
+// as the file: some writers put all the cells on one.
+constexpr std::size_t kMaxRleFileBytes = std::size_t(256) << 20;
+constexpr TextFileLimits kRleFileLimits{.maxBytes = kMaxRleFileBytes, .maxLineLength = kMaxRleFileBytes};
+
+// The longest run a pattern may give ("100000000b"): far beyond any bounding box side.
+constexpr long long kMaxRunCount = 100'000'000;
 
 class RleReader {
   public:
@@ -49,19 +61,34 @@ class RleReader {
             p.name = line.substr(2);
             while (!p.name.empty() && p.name.front() == ' ') p.name.erase(0, 1);
         }
-        if (size_t pos = line.find("Pos="); line.rfind("#CXRLE", 0) == 0 && pos != std::string::npos) {
-            long long x = 0, y = 0;
-            char comma = 0;
-            std::istringstream s(line.substr(pos + 4));
-            if (s >> x >> comma >> y && comma == ',')
+        if (line.rfind("#CXRLE", 0) == 0) readExtendedHeader(line, p);
+    }
+
+    // Golly's "#CXRLE Pos=X,Y Gen=N": the top-left cell relative to the torus centre, the generation.
+    void readExtendedHeader(const std::string& line, Pattern& p) {
+        std::istringstream words(line.substr(6));
+        for (std::string word; words >> word;) {
+            if (word.rfind("Pos=", 0) == 0) {
+                const std::string value = word.substr(4);
+                const size_t comma = value.find(',');
+                long long x = 0, y = 0;
+                if (comma == std::string::npos ||
+                    parseInteger(std::string_view(value).substr(0, comma), x) != IntegerText::Ok ||
+                    parseInteger(std::string_view(value).substr(comma + 1), y) != IntegerText::Ok)
+                    fail("bad " + word + " in #CXRLE line: expected Pos=X,Y, two whole numbers within " +
+                         rangeText(std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max()));
                 p.position = {{x, y}};
-            else
-                fail("bad Pos= in #CXRLE line");
+            } else if (word.rfind("Gen=", 0) == 0) {
+                // Golly's generation counts have no upper bound; catlab does not use them, only checks them.
+                const std::string value = word.substr(4);
+                if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos)
+                    fail("bad " + word + " in #CXRLE line: expected Gen=N, a whole number of generations");
+            }
         }
     }
 
     void readHeader(const std::string& line, Pattern& p) {
-        std::optional<long long> width, height;
+        std::optional<int> width, height;
         std::string rest = line;
         while (!rest.empty()) {
             const size_t comma = rest.find(',');
@@ -77,10 +104,13 @@ class RleReader {
             if (eq == std::string::npos) fail("expected 'key = value' in header, got '" + trim(item) + "'");
             const std::string key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
             if (key == "x" || key == "y") {
-                char* end = nullptr;
-                const long long v = std::strtoll(value.c_str(), &end, 10);
-                if (value.empty() || *end != '\0' || v < 0) fail("bad " + key + " value '" + value + "'");
-                (key == "x" ? width : height) = v;
+                std::optional<int>& side = key == "x" ? width : height;
+                if (side) fail("header gives " + key + " twice");
+                int v = 0;
+                if (parseInteger(value, v, 0, kMaxGridSide) != IntegerText::Ok)
+                    fail("bad " + key + " value '" + value + "': expected a whole number " +
+                         rangeText(0, kMaxGridSide));
+                side = v;
             } else if (key == "rule") {
                 try {
                     p.rule = parseRule(value);
@@ -92,8 +122,7 @@ class RleReader {
             }
         }
         if (!width || !height) fail("header needs both x and y");
-        const GridSize size{int(std::max(1ll, std::min(*width, (long long)kMaxGridSide + 1))),
-                            int(std::max(1ll, std::min(*height, (long long)kMaxGridSide + 1)))};
+        const GridSize size{std::max(1, *width), std::max(1, *height)};
         try {
             p.cells = Grid(size);
         } catch (const Error& e) {
@@ -116,7 +145,7 @@ class RleReader {
             if (std::isspace(static_cast<unsigned char>(c))) continue;
             if (std::isdigit(static_cast<unsigned char>(c))) {
                 run_ = run_ * 10 + (c - '0');
-                if (run_ > 100'000'000) fail("run count too large");
+                if (run_ > kMaxRunCount) fail("run count larger than " + std::to_string(kMaxRunCount));
                 continue;
             }
             const long long n = run_ ? run_ : 1;
@@ -176,8 +205,7 @@ std::string stateToken(Cell s, bool twoStates) {
 Pattern readRle(std::istream& in, const std::string& sourceName) { return RleReader(in, sourceName).read(); }
 
 Pattern readRleFile(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw Error("cannot open pattern file '" + path + "' for reading");
+    std::istringstream in(readTextFile(path, "pattern file", kRleFileLimits));
     return readRle(in, path);
 }
 
@@ -245,8 +273,9 @@ Grid placePattern(const Pattern& pattern, GridSize torus) {
     long long left = (torus.width - src.width()) / 2, top = (torus.height - src.height()) / 2;
     const bool ownTorus = pattern.rule && pattern.rule->torus && *pattern.rule->torus == torus;
     if (pattern.position && ownTorus) {
-        left = pattern.position->first + torus.width / 2;
-        top = pattern.position->second + torus.height / 2;
+        // Any 64-bit position: wrapped onto the torus before the centre is added, so nothing overflows.
+        left = wrapCoordinate(pattern.position->first, torus.width) + torus.width / 2;
+        top = wrapCoordinate(pattern.position->second, torus.height) + torus.height / 2;
     }
     Grid out(torus);
     for (int y = 0; y < src.height(); ++y)

@@ -1,10 +1,12 @@
 // Golly rule notations: Larger than Life (MCell), HROT lists, life-like B/S, and the torus suffix.
 #include "catlab/error.hpp"
+#include "catlab/grid.hpp"
+#include "catlab/number_text.hpp"
 #include "catlab/rule.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
+#include <limits>
 #include <string_view>
 
 namespace catlab {
@@ -31,20 +33,17 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
     return parts;
 }
 
-// Whole-token non-negative integer, at most 9 digits (no overflow, no sign, no junk).
-std::optional<int> number(std::string_view s) {
-    if (s.empty() || s.size() > 9) return std::nullopt;
+// Whole-token non-negative integer (digits only: no sign, no junk), in [0, max].
+int requireNumber(std::string_view rule, std::string_view token, std::string_view digits, std::string_view what,
+                  int max = std::numeric_limits<int>::max()) {
     int v = 0;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || !std::isdigit(static_cast<unsigned char>(s[0])))
-        return std::nullopt;
+    const bool digitsOnly = !digits.empty() && std::isdigit(static_cast<unsigned char>(digits[0]));
+    const IntegerText read = digitsOnly ? parseInteger(digits, v, 0, max) : IntegerText::NotAnInteger;
+    if (read == IntegerText::NotAnInteger)
+        fail(rule, token, "expected " + std::string(what) + " as a non-negative integer");
+    if (read == IntegerText::OutOfRange)
+        fail(rule, token, "expected " + std::string(what) + " of at most " + std::to_string(max));
     return v;
-}
-
-int requireNumber(std::string_view rule, std::string_view token, std::string_view digits, std::string_view what) {
-    auto v = number(digits);
-    if (!v) fail(rule, token, "expected " + std::string(what) + " as a non-negative integer");
-    return *v;
 }
 
 // "a", "a..b" or "a-b".
@@ -169,6 +168,11 @@ Rule parseLifeLike(std::string_view rule) {
             r.states = std::max(2, requireNumber(rule, parts[i], p, "a state count"));
     }
     if (!haveB || !haveS) throw Error("rule '" + std::string(rule) + "' needs both a B and an S part");
+    // "/" reads as S/B with neither counts nor letters: a slip, not the rule where nothing is born and
+    // nothing survives (that one is written B/S).
+    if (!lettered && body.find_first_not_of('/') == std::string_view::npos)
+        throw Error("rule '" + std::string(rule) +
+                    "' names no counts (the rule where nothing is born and nothing survives is B/S)");
     return r;
 }
 
@@ -178,8 +182,9 @@ GridSize parseTorus(std::string_view whole, std::string_view suffix) {
     if (kind != 'T') fail(whole, suffix, "only a torus (:Tw,h) is supported; catlab grids wrap around at every edge");
     const auto dims = split(suffix.substr(1), ',');
     if (dims.size() != 2) fail(whole, suffix, "expected :Tw,h");
-    GridSize size{requireNumber(whole, suffix, dims[0], "a width"), requireNumber(whole, suffix, dims[1], "a height")};
-    if (size.width < 1 || size.height < 1) fail(whole, suffix, "torus sides must be positive");
+    GridSize size{requireNumber(whole, suffix, dims[0], "a width", kMaxGridSide),
+                  requireNumber(whole, suffix, dims[1], "a height", kMaxGridSide)};
+    if (size.width < 1 || size.height < 1) fail(whole, suffix, "torus sides must be " + rangeText(1, kMaxGridSide));
     return size;
 }
 
@@ -198,6 +203,7 @@ RuleSpec parseRule(const std::string& text) {
     if (size_t colon = whole.find(':'); colon != std::string_view::npos) {
         spec.torus = parseTorus(whole, whole.substr(colon + 1));
         body = whole.substr(0, colon);
+        if (body.empty()) throw Error("rule '" + std::string(whole) + "' has a torus but no rule before the ':'");
     }
     if (body.find('/') != std::string_view::npos)
         spec.rule = parseLifeLike(body);

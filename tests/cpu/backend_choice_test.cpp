@@ -37,6 +37,23 @@ TEST(BackendTimings, ErrorsNameTheLine) {
     EXPECT_THROW(BackendTimings::parse("backend,radius,cell_updates_per_s\ncpu,1,-5\n", "n.csv"), Error);
 }
 
+TEST(BackendTimings, NumbersAreStrict) {
+    const auto errorOf = [](const std::string& row) {
+        try {
+            BackendTimings::parse("backend,radius,cell_updates_per_s\n" + row + "\n", "t.csv");
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(errorOf("cpu,501,1e9"), "t.csv line 2: bad radius '501' (expected 1..500)");
+    EXPECT_EQ(errorOf("cpu,99999999999,1e9"), "t.csv line 2: bad radius '99999999999' (expected 1..500)");
+    EXPECT_EQ(errorOf("cpu,1,inf"), "t.csv line 2: bad cell_updates_per_s 'inf'");
+    EXPECT_EQ(errorOf("cpu,1,nan"), "t.csv line 2: bad cell_updates_per_s 'nan'");
+    EXPECT_EQ(errorOf("cpu,1,1e999"), "t.csv line 2: bad cell_updates_per_s '1e999'");
+    EXPECT_EQ(errorOf("cpu,500,1e9"), "(no error)");
+}
+
 TEST(BackendTimings, TheBuiltInTableMeasuresTheCpuBackend) {
     EXPECT_TRUE(BackendTimings::standard().has("cpu"));
     EXPECT_GT(BackendTimings::standard().estimate("cpu", 5), 0.0);

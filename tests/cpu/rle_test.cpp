@@ -24,6 +24,15 @@ std::string errorOf(const std::string& text) {
     return "(no error)";
 }
 
+std::string errorOfFile(const std::string& path) {
+    try {
+        readRleFile(path);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
 TEST(Rle, ReadsGollyPattern) {
     const Pattern p = read("#N Glider\n#C a comment\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
     EXPECT_EQ(p.name, "Glider");
@@ -102,6 +111,46 @@ TEST(Rle, ErrorsGiveTheLine) {
     EXPECT_NE(errorOf("x = 2, y = 1, colour = red\no!").find("unknown header key 'colour'"), std::string::npos);
     EXPECT_NE(errorOf("x = 2, y = 1\npZ!").find("must be followed by A..X"), std::string::npos);
     EXPECT_NE(errorOf("").find("no 'x = ..., y = ...' header"), std::string::npos);
+}
+
+TEST(Rle, HeaderNumbersAreStrict) {
+    EXPECT_NE(errorOf("x = 99999999999999999999, y = 1\no!")
+                  .find("test.rle:1: bad x value '99999999999999999999': expected a whole number 0..1048576"),
+              std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1048577\no!").find("bad y value '1048577'"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 0x10\no!").find("bad y value '0x10'"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1, x = 3\no!").find("header gives x twice"), std::string::npos);
+    EXPECT_NE(errorOf("x = 2, y = 1\n200000000o!").find("test.rle:2: run count larger than 100000000"),
+              std::string::npos);
+}
+
+TEST(Rle, ExtendedHeaderIsStrict) {
+    const Pattern p = read("#CXRLE Pos=-3,12 Gen=123456789012345678901234567890\nx = 1, y = 1\no!");
+    EXPECT_EQ(p.position, (std::pair<long long, long long>{-3, 12}));
+    for (const char* line :
+         {"#CXRLE Pos=9223372036854775808,0", "#CXRLE Pos=1,2x", "#CXRLE Pos=1", "#CXRLE Pos=,1", "#CXRLE Pos=0x1,2"})
+        EXPECT_NE(errorOf(std::string(line) + "\nx = 1, y = 1\no!").find("test.rle:1: bad Pos="), std::string::npos)
+            << line;
+    EXPECT_NE(errorOf("#CXRLE Gen=-1\nx = 1, y = 1\no!").find("test.rle:1: bad Gen=-1 in #CXRLE line"),
+              std::string::npos);
+}
+
+TEST(Rle, HugePositionsWrapOntoTheTorus) {
+    // Golly's Pos is the top-left cell relative to the torus centre; the extremes of 64 bits wrap
+    // without overflowing (the sanitizer build checks): (2^63 - 1 + 4) mod 8 = 3, (-2^63 + 2) mod 4 = 2.
+    const Pattern p =
+        read("#CXRLE Pos=9223372036854775807,-9223372036854775808\nx = 2, y = 1, rule = B3/S23:T8,4\n2o!");
+    EXPECT_EQ(testing::gridToText(placePattern(p, {8, 4})), "........\n........\n...oo...\n........\n");
+    const Pattern q = read("#CXRLE Pos=-4,-2\nx = 2, y = 1, rule = B3/S23:T8,4\n2o!");
+    EXPECT_EQ(testing::gridToText(placePattern(q, {8, 4})), "oo......\n........\n........\n........\n");
+}
+
+TEST(Rle, FilesAreReadWithLimits) {
+    const std::string dir = ::testing::TempDir();
+    EXPECT_EQ(errorOfFile(dir), "pattern file '" + dir + "' is a directory, not a text file");
+    EXPECT_EQ(errorOfFile("/dev/zero"), "pattern file '/dev/zero' is a character device, not a text file");
+    EXPECT_NE(errorOfFile("/nonexistent/dir/p.rle").find("cannot open pattern file '/nonexistent/dir/p.rle': No such"),
+              std::string::npos);
 }
 
 TEST(Rle, UnreadableAndUnwritablePaths) {

@@ -112,6 +112,23 @@ TEST(RuleParser, RangesAreChecked) {
     EXPECT_NE(errorOf("R1,C0,M0,S1..2,B3..9,NM").find("outside 0..8"), std::string::npos);
     EXPECT_NE(errorOf("R1,C0,M1,S1..2,B3..4,NM,99999999999").find("bad token"), std::string::npos);
     EXPECT_EQ(parse("R1,C1,M0,S2..3,B3..3,NM").states, 2); // C0 and C1 both mean two states
+    EXPECT_EQ(errorOf("R99999999999,C0,M1,S1..2,B3..4,NM"),
+              "bad token 'R99999999999' in rule 'R99999999999,C0,M1,S1..2,B3..4,NM': expected a radius of at most "
+              "2147483647");
+    EXPECT_EQ(errorOf("B3/S23:T2000000,64"),
+              "bad token 'T2000000,64' in rule 'B3/S23:T2000000,64': expected a width of at most 1048576");
+    EXPECT_EQ(errorOf("B3/S23:T0,64"), "bad token 'T0,64' in rule 'B3/S23:T0,64': torus sides must be 1..1048576");
+}
+
+TEST(RuleParser, EmptyRuleTextsAreRefused) {
+    EXPECT_EQ(errorOf("/"), "rule '/' names no counts (the rule where nothing is born and nothing survives is B/S)");
+    EXPECT_EQ(errorOf("/V"), "rule '/V' names no counts (the rule where nothing is born and nothing survives is B/S)");
+    EXPECT_EQ(errorOf(":T64,64"), "rule ':T64,64' has a torus but no rule before the ':'");
+    EXPECT_EQ(errorOf("  "), "empty rule string");
+    // What they are not: the rules that are written out.
+    EXPECT_EQ(parse("B/S").format(), "B/S");
+    EXPECT_EQ(parse("23/").format(), "B/S23");
+    EXPECT_EQ(parse("/3").format(), "B3/S");
 }
 
 TEST(CountSet, MergesAndSorts) {

@@ -1,4 +1,5 @@
 #include "gui/script.hpp"
+#include "gui/script_commands.hpp"
 
 #include "catlab/error.hpp"
 
@@ -35,12 +36,64 @@ TEST(ScriptParse, OptionalArguments) {
 
 TEST(ScriptParse, ErrorsNameTheSourceAndLine) {
     EXPECT_EQ(parseError("pause\nzom 4\n"), "s.txt:2: unknown command 'zom'");
-    EXPECT_EQ(parseError("\n\nstep -1\n"), "s.txt:3: 'step' expects a whole number >= 0, not '-1'");
-    EXPECT_EQ(parseError("zoom big\n"), "s.txt:1: 'zoom' expects a number, not 'big'");
+    EXPECT_EQ(parseError("\n\nstep -1\n"), "s.txt:3: 'step' expects N as a whole number 0..2147483647, not '-1'");
+    EXPECT_EQ(parseError("zoom big\n"), "s.txt:1: 'zoom' expects Z as a finite number, not 'big'");
     EXPECT_EQ(parseError("paint 1\n"), "s.txt:1: 'paint' is missing arguments (usage: paint X Y [STATE])");
     EXPECT_EQ(parseError("pan 1 2 3\n"), "s.txt:1: 'pan' has too many arguments (usage: pan DX DY)");
-    EXPECT_EQ(parseError("paint 1.5 2\n"), "s.txt:1: 'paint' expects an integer, not '1.5'");
-    EXPECT_EQ(parseError("zoom nan\n"), "s.txt:1: 'zoom' expects a number, not 'nan'");
+    EXPECT_EQ(parseError("paint 1.5 2\n"),
+              "s.txt:1: 'paint' expects X as a whole number -9223372036854775808..9223372036854775807, not '1.5'");
+    EXPECT_EQ(parseError("zoom nan\n"), "s.txt:1: 'zoom' expects Z as a finite number, not 'nan'");
+}
+
+TEST(ScriptParse, NumbersNeitherWrapNorOverflow) {
+    EXPECT_EQ(parseError("zoom 4 1e309 0\n"), "s.txt:1: 'zoom' expects X as a finite number, not '1e309'");
+    EXPECT_EQ(parseError("pan inf 0\n"), "s.txt:1: 'pan' expects DX as a finite number, not 'inf'");
+    EXPECT_EQ(parseError("orbit 0 0 -nan\n"), "s.txt:1: 'orbit' expects DISTANCE as a finite number, not '-nan'");
+    EXPECT_EQ(parseError("frames 2147483648\n"),
+              "s.txt:1: 'frames' expects N as a whole number 0..2147483647, not '2147483648'");
+    EXPECT_EQ(parseError("paint 9223372036854775808 0\n"),
+              "s.txt:1: 'paint' expects X as a whole number -9223372036854775808..9223372036854775807, not "
+              "'9223372036854775808'");
+    EXPECT_EQ(parseError("reset 0.5 -1\n"),
+              "s.txt:1: 'reset' expects SEED as a whole number 0..18446744073709551615, not '-1'");
+    EXPECT_EQ(parseError("step 0x10\n"), "s.txt:1: 'step' expects N as a whole number 0..2147483647, not '0x10'");
+    // The extremes themselves are numbers: their ranges are checked when the command runs.
+    EXPECT_EQ(parseScript("reset 0.5 18446744073709551615\npaint -9223372036854775808 9223372036854775807\n"
+                          "zoom 1e-308\npan 1e308 -1e308\n",
+                          "s")
+                  .commands.size(),
+              4u);
+}
+
+TEST(ScriptParse, ArgumentNamesComeFromTheUsage) {
+    const ScriptCommandSpec& zoom = *findScriptCommand("zoom");
+    EXPECT_EQ(scriptArgumentName(zoom, 0), "Z");
+    EXPECT_EQ(scriptArgumentName(zoom, 1), "X");
+    EXPECT_EQ(scriptArgumentName(zoom, 2), "Y");
+    EXPECT_EQ(scriptArgumentName(zoom, 3), "");
+    const ScriptCommandSpec& reset = *findScriptCommand("reset");
+    EXPECT_EQ(scriptArgumentName(reset, 0), "DENSITY");
+    EXPECT_EQ(scriptArgumentName(reset, 1), "SEED");
+    EXPECT_EQ(scriptArgumentName(*findScriptCommand("quit"), 0), "");
+    // Every argument a command takes has a name.
+    for (const ScriptCommandSpec& spec : scriptCommandSpecs())
+        for (std::size_t i = 0; i < spec.args.size(); ++i)
+            EXPECT_FALSE(scriptArgumentName(spec, i).empty()) << spec.usage << " argument " << i;
+}
+
+TEST(ScriptParse, ScriptFilesMustBeTextFiles) {
+    const std::string dir = ::testing::TempDir();
+    const auto errorReading = [](const std::string& path) {
+        try {
+            readScriptFile(path);
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(errorReading(dir), "script '" + dir + "' is a directory, not a text file");
+    EXPECT_EQ(errorReading("/dev/zero"), "script '/dev/zero' is a character device, not a text file");
+    EXPECT_EQ(errorReading("/nonexistent/s.txt"), "cannot open script '/nonexistent/s.txt': No such file or directory");
 }
 
 TEST(ScriptParse, HelpListsEveryCommand) {

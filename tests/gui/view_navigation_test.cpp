@@ -1,10 +1,13 @@
 #include "gui/mouse_tools.hpp"
 #include "render/view_navigation.hpp"
 
+#include "catlab/error.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace catlab::gui {
 namespace {
@@ -67,6 +70,34 @@ TEST(ViewNavigation, PanMovesThePictureWithTheMouse) {
     EXPECT_DOUBLE_EQ(view.centreY(), 255);
     view.panPixels(600, 0); // wraps around the torus
     EXPECT_DOUBLE_EQ(view.centreX(), 440);
+}
+
+TEST(ViewNavigation, NonFiniteValuesAreRefusedAndTheViewKept) {
+    ViewNavigation view;
+    view.setGrid({1000, 700});
+    view.setZoom(ViewNavigation::kMinZoom);
+    view.centreOn(10, 20);
+    EXPECT_THROW(view.panPixels(1e308, 1e308), Error); // 1e308 pixels at 1/4096 pixels per cell: infinitely many cells
+    EXPECT_THROW(view.panPixels(0, std::nan("")), Error);
+    EXPECT_THROW(view.centreOn(std::numeric_limits<double>::infinity(), 0), Error);
+    EXPECT_THROW(view.setZoom(std::nan("")), Error);
+    EXPECT_EQ(view.centreX(), 10);
+    EXPECT_EQ(view.centreY(), 20);
+    EXPECT_EQ(view.zoom(), ViewNavigation::kMinZoom);
+}
+
+TEST(ViewNavigation, FarCentresWrapOntoTheTorus) {
+    ViewNavigation view;
+    view.setGrid({1000, 700});
+    view.centreOnCell(1e300, -1e300);
+    for (double c : {view.centreX(), view.centreY()}) EXPECT_TRUE(std::isfinite(c)) << c;
+    EXPECT_GE(view.centreX(), 0);
+    EXPECT_LT(view.centreX(), 1000);
+    EXPECT_GE(view.centreY(), 0);
+    EXPECT_LT(view.centreY(), 700);
+    view.setZoom(ViewNavigation::kMinZoom);
+    view.panPixels(1e9, -1e9); // the farthest a script pans: 4e12 cells
+    EXPECT_TRUE(std::isfinite(view.centreX()) && view.centreX() >= 0 && view.centreX() < 1000);
 }
 
 TEST(ViewNavigation, WheelZoomUsesWholePixelsPerCellWhenZoomedIn) {

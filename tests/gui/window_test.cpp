@@ -206,7 +206,7 @@ TEST(Window, ScriptErrorsNameTheLineAndNothingRuns) {
     const auto badNumber = writeScript(dir, "number.txt", "pause\nstep many\n");
     run = runCatlab(withScript(badNumber), dir);
     EXPECT_EQ(run.exitCode, 1);
-    EXPECT_NE(run.err.find("number.txt:2: 'step' expects a whole number"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("number.txt:2: 'step' expects N as a whole number"), std::string::npos) << run.err;
 
     const auto missing = writeScript(dir, "missing.txt", "pause\n\npaint 3\n");
     run = runCatlab(withScript(missing), dir);

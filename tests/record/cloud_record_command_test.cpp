@@ -186,8 +186,8 @@ TEST(CloudRecordCommand, BadArgumentsAreRefusedWithTheReason) {
         {{"--scene", "cloud", "--distance", "1,2,3"}, "bad --distance '1,2,3': expected A or A,B"},
         {{"--scene", "cloud", "--sun", "10"}, "bad --sun '10': expected AZIMUTH,ELEVATION"},
         {{"--scene", "cloud", "--backend", "pack"}, "unknown cloud backend 'pack' (known: cpu, cuda, or auto)"},
-        {{"--scene", "cloud", "--formation", "-1"}, "--formation must be 0.."},
-        {{"--scene", "cloud", "--density-radius", "7"}, "density filter radius 7 is outside 0..3"},
+        {{"--scene", "cloud", "--formation", "-1"}, "--formation -1 is outside 0..1073741824"},
+        {{"--scene", "cloud", "--density-radius", "7"}, "--density-radius 7 is outside 0..3"},
         {{"--scene", "cloud", "--p-hum", "2"}, "--p-hum 2 is outside 0..1"},
     };
     for (const auto& [extra, message] : cases) {

@@ -2,8 +2,7 @@
 
 #include "catlab/error.hpp"
 #include "catlab/host_memory.hpp"
-
-#include <charconv>
+#include "catlab/number_text.hpp"
 
 namespace catlab::cloud {
 namespace {
@@ -12,13 +11,14 @@ namespace {
 constexpr std::uint64_t kHostBytesPerCell = 8;
 
 int parseSide(const std::string& whole, std::string_view text) {
-    long long v = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw Error("bad cloud size '" + whole + "': expected XxYxZ, e.g. 256x256x64");
-    if (v < 1 || v > kMaxCloudSide)
-        throw Error("bad cloud size '" + whole + "': each side must be 1.." + std::to_string(kMaxCloudSide));
-    return int(v);
+    int side = 0;
+    switch (parseInteger(text, side, 1, kMaxCloudSide)) {
+    case IntegerText::Ok: break;
+    case IntegerText::NotAnInteger: throw Error("bad cloud size '" + whole + "': expected XxYxZ, e.g. 256x256x64");
+    case IntegerText::OutOfRange:
+        throw Error("bad cloud size '" + whole + "': each side must be " + rangeText(1, kMaxCloudSide));
+    }
+    return side;
 }
 
 } // namespace
