@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -31,6 +32,14 @@ constexpr bool kAddressSanitizer = true; // its allocator keeps freed memory and
 #else
 constexpr bool kAddressSanitizer = false;
 #endif
+
+// Resident memory grows by what a new allocation touches only if glibc takes fresh pages for it: after
+// earlier tests freed large blocks, it would raise its mmap threshold and hand out resident heap memory
+// instead. A fixed threshold and a trimmed heap make the figure exact.
+void freshPagesForLargeAllocations() {
+    mallopt(M_MMAP_THRESHOLD, 128 << 10);
+    malloc_trim(0);
+}
 
 std::uint64_t residentHostBytes() {
     std::ifstream statm("/proc/self/statm");
@@ -57,6 +66,7 @@ Measured measure(const std::string& backend, const Rule& rule, GridSize size) {
     const auto taken = [&] {
         return device ? -std::int64_t(*cudaFreeDeviceBytes()) : std::int64_t(residentHostBytes());
     };
+    if (!device) freshPagesForLargeAllocations();
     const std::int64_t before = taken();
     Simulator sim(rule, start, backend);
     sim.step(1);
