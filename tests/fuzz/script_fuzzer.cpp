@@ -1,0 +1,52 @@
+// Window scripts (`--script FILE`): the whole text is parsed and checked before the window opens, so
+// what the parser accepts must be something the script runner can read: a known command with as many
+// arguments as it takes, each integer and number converting as the runner converts it.
+#include "fuzz_check.hpp"
+
+#include "gui/script.hpp"
+#include "gui/script_commands.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+using namespace catlab;
+using catlab::fuzz::require;
+
+namespace {
+
+// The runner reads integers with std::stoll and numbers with std::stod.
+bool convertsAsTheRunnerReadsIt(gui::ArgKind kind, const std::string& arg) {
+    try {
+        switch (kind) {
+        case gui::ArgKind::Integer: std::stoll(arg); return true;
+        case gui::ArgKind::Count: return std::stoll(arg) >= 0;
+        case gui::ArgKind::Number: return std::isfinite(std::stod(arg));
+        case gui::ArgKind::Word: return !arg.empty() && arg.find_first_of(" \t") == std::string::npos;
+        case gui::ArgKind::Rest: return !arg.empty();
+        }
+    } catch (const std::logic_error&) { // std::invalid_argument, std::out_of_range
+        return false;
+    }
+    return false;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const auto script = fuzz::acceptedBy([&] { return gui::parseScript(fuzz::textOf(data, size), "fuzz.txt"); });
+    if (!script) return 0;
+    int previousLine = 0;
+    for (const gui::ScriptCommand& command : script->commands) {
+        const std::string where = "line " + std::to_string(command.line) + " '" + command.name + "': ";
+        require(command.line > previousLine, where + "commands keep the order of their lines");
+        previousLine = command.line;
+        const gui::ScriptCommandSpec* spec = gui::findScriptCommand(command.name);
+        require(spec != nullptr, where + "an accepted command is a known one");
+        require(int(command.args.size()) >= spec->required && command.args.size() <= spec->args.size(),
+                where + "an accepted command has as many arguments as it takes");
+        for (std::size_t i = 0; i < command.args.size(); ++i)
+            require(convertsAsTheRunnerReadsIt(spec->args[i], command.args[i]),
+                    where + "argument '" + command.args[i] + "' does not convert as the runner reads it");
+    }
+    return 0;
+}
