@@ -27,32 +27,34 @@ std::string_view nextToken(std::string_view& rest) {
     return token;
 }
 
-bool isInteger(std::string_view s, long long& value) {
-    const char* first = s.data() + (!s.empty() && s[0] == '+' ? 1 : 0);
-    auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
-    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
-}
-
-bool isNumber(std::string_view s) {
-    double value = 0;
-    const char* first = s.data() + (!s.empty() && s[0] == '+' ? 1 : 0);
-    auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
-    return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(value);
+// The whole text as a T that std::from_chars reads, after an optional '+' (from_chars takes only '-').
+template <class T>
+std::optional<T> signedDecimal(std::string_view s) {
+    if (!s.empty() && s[0] == '+') {
+        s.remove_prefix(1);
+        if (!s.empty() && s[0] == '-') return std::nullopt; // "+-1" is no number
+    }
+    T value{};
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return value;
 }
 
 void checkArgument(ArgKind kind, const std::string& arg, const ScriptCommandSpec& spec, const std::string& where) {
-    long long integer = 0;
     switch (kind) {
     case ArgKind::Integer:
-        if (!isInteger(arg, integer))
+        if (!scriptInteger(arg))
             throw Error(where + "'" + std::string(spec.name) + "' expects an integer, not '" + arg + "'");
         break;
-    case ArgKind::Count:
-        if (!isInteger(arg, integer) || integer < 0 || integer > (1LL << 31) - 1)
+    case ArgKind::Count: {
+        const auto count = scriptInteger(arg);
+        if (!count || *count < 0 || *count > (1LL << 31) - 1)
             throw Error(where + "'" + std::string(spec.name) + "' expects a whole number >= 0, not '" + arg + "'");
         break;
+    }
     case ArgKind::Number:
-        if (!isNumber(arg)) throw Error(where + "'" + std::string(spec.name) + "' expects a number, not '" + arg + "'");
+        if (!scriptNumber(arg))
+            throw Error(where + "'" + std::string(spec.name) + "' expects a number, not '" + arg + "'");
         break;
     case ArgKind::Word:
     case ArgKind::Rest: break;
@@ -60,6 +62,14 @@ void checkArgument(ArgKind kind, const std::string& arg, const ScriptCommandSpec
 }
 
 } // namespace
+
+std::optional<long long> scriptInteger(std::string_view text) { return signedDecimal<long long>(text); }
+
+std::optional<double> scriptNumber(std::string_view text) {
+    const auto value = signedDecimal<double>(text);
+    if (!value || !std::isfinite(*value)) return std::nullopt;
+    return value;
+}
 
 Script parseScript(std::string_view text, const std::string& sourceName) {
     Script script;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,12 @@ struct Script {
 // arguments and malformed numbers throw catlab::Error "<source>:<line>: ...". Blank lines and lines
 // starting with '#' are skipped.
 Script parseScript(std::string_view text, const std::string& sourceName);
+
+// An integer or a finite number argument as the parser checks it and the runner reads it: an optional
+// sign ('+' or '-'), then decimal digits (for a number, with a point and an exponent when wanted).
+// Nothing when the whole text is not one.
+std::optional<long long> scriptInteger(std::string_view text);
+std::optional<double> scriptNumber(std::string_view text);
 Script readScriptFile(const std::string& path);
 
 // The command reference, one "usage  description" line per command (for --help and the README).

@@ -18,11 +18,18 @@ namespace {
 
 using Args = std::vector<std::string>;
 
+// Arguments are read as parseScript checked them, so a checked script never fails here.
 long long integerArg(const Args& args, std::size_t i, long long fallback) {
-    return i < args.size() ? std::stoll(args[i]) : fallback;
+    if (i >= args.size()) return fallback;
+    const auto value = scriptInteger(args[i]);
+    if (!value) throw Error("'" + args[i] + "' is not an integer");
+    return *value;
 }
 double numberArg(const Args& args, std::size_t i, double fallback) {
-    return i < args.size() ? std::stod(args[i]) : fallback;
+    if (i >= args.size()) return fallback;
+    const auto value = scriptNumber(args[i]);
+    if (!value) throw Error("'" + args[i] + "' is not a number");
+    return *value;
 }
 int intArg(const Args& args, std::size_t i, int fallback, const char* what) {
     const long long v = integerArg(args, i, fallback);

@@ -1,31 +1,24 @@
 // Window scripts (`--script FILE`): the whole text is parsed and checked before the window opens, so
 // what the parser accepts must be something the script runner can read: a known command with as many
-// arguments as it takes, each integer and number converting as the runner converts it.
+// arguments as it takes, each integer and number reading as the runner reads it.
 #include "fuzz_check.hpp"
 
 #include "gui/script.hpp"
 #include "gui/script_commands.hpp"
-
-#include <cmath>
-#include <stdexcept>
 
 using namespace catlab;
 using catlab::fuzz::require;
 
 namespace {
 
-// The runner reads integers with std::stoll and numbers with std::stod.
-bool convertsAsTheRunnerReadsIt(gui::ArgKind kind, const std::string& arg) {
-    try {
-        switch (kind) {
-        case gui::ArgKind::Integer: std::stoll(arg); return true;
-        case gui::ArgKind::Count: return std::stoll(arg) >= 0;
-        case gui::ArgKind::Number: return std::isfinite(std::stod(arg));
-        case gui::ArgKind::Word: return !arg.empty() && arg.find_first_of(" \t") == std::string::npos;
-        case gui::ArgKind::Rest: return !arg.empty();
-        }
-    } catch (const std::logic_error&) { // std::invalid_argument, std::out_of_range
-        return false;
+// The runner reads integers with scriptInteger and numbers with scriptNumber.
+bool readsAsTheRunnerReadsIt(gui::ArgKind kind, const std::string& arg) {
+    switch (kind) {
+    case gui::ArgKind::Integer: return gui::scriptInteger(arg).has_value();
+    case gui::ArgKind::Count: return gui::scriptInteger(arg).value_or(-1) >= 0;
+    case gui::ArgKind::Number: return gui::scriptNumber(arg).has_value();
+    case gui::ArgKind::Word: return !arg.empty() && arg.find_first_of(" \t") == std::string::npos;
+    case gui::ArgKind::Rest: return !arg.empty();
     }
     return false;
 }
@@ -45,8 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(int(command.args.size()) >= spec->required && command.args.size() <= spec->args.size(),
                 where + "an accepted command has as many arguments as it takes");
         for (std::size_t i = 0; i < command.args.size(); ++i)
-            require(convertsAsTheRunnerReadsIt(spec->args[i], command.args[i]),
-                    where + "argument '" + command.args[i] + "' does not convert as the runner reads it");
+            require(readsAsTheRunnerReadsIt(spec->args[i], command.args[i]),
+                    where + "argument '" + command.args[i] + "' is not read as the parser checked it");
     }
     return 0;
 }
