@@ -237,8 +237,10 @@ Grid placePattern(const Pattern& pattern, GridSize torus) {
     long long left = (torus.width - src.width()) / 2, top = (torus.height - src.height()) / 2;
     const bool ownTorus = pattern.rule && pattern.rule->torus && *pattern.rule->torus == torus;
     if (pattern.position && ownTorus) {
-        left = pattern.position->first + torus.width / 2;
-        top = pattern.position->second + torus.height / 2;
+        // Golly's position is relative to the centre and may be anywhere: wrapped onto the torus first,
+        // so that adding the half side cannot overflow.
+        left = pattern.position->first % torus.width + torus.width / 2;
+        top = pattern.position->second % torus.height + torus.height / 2;
     }
     Grid out(torus);
     for (int y = 0; y < src.height(); ++y)
