@@ -78,7 +78,9 @@ class RleReader {
             if (key == "x" || key == "y") {
                 char* end = nullptr;
                 const long long v = std::strtoll(value.c_str(), &end, 10);
-                if (value.empty() || *end != '\0' || v < 0) fail("bad " + key + " value '" + value + "'");
+                // The whole value: a NUL byte inside it must not end the number early.
+                if (value.empty() || end != value.c_str() + value.size() || v < 0)
+                    fail("bad " + key + " value '" + value + "'");
                 (key == "x" ? width : height) = v;
             } else if (key == "rule") {
                 try {

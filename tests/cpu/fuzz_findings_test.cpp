@@ -1,6 +1,7 @@
 // Inputs the fuzzers of tests/fuzz found (or that their findings led to), each with what it must do now.
 #include "catlab/error.hpp"
 #include "catlab/rle.hpp"
+#include "support/error_of.hpp"
 
 #include <gtest/gtest.h>
 
@@ -30,6 +31,12 @@ TEST(FuzzFindings, RlePositionFarOffItsTorusWraps) {
     // 2^63 - 1 = 1 (mod 3) and -(2^63 - 1) = 2 (mod 3): the same as Pos=1,2.
     const Pattern near = readText("#CXRLE Pos=1,2\nx = 3, y = 3, rule = B3/S23:T3,3\nbo$2bo$3o!\n");
     EXPECT_EQ(placed, placePattern(near, {3, 3}));
+}
+
+// A NUL byte inside a header value ended the number early: "x = 5<NUL>junk" read as x = 5.
+TEST(FuzzFindings, RleHeaderValueWithNulByteIsRefused) {
+    const std::string text("x = 5\0junk, y = 1\no!\n", 21);
+    EXPECT_NE(testing::errorOf([&] { readText(text); }).find("fuzz.rle:1: bad x value"), std::string::npos);
 }
 
 } // namespace
