@@ -92,7 +92,10 @@ BackendTimings BackendTimings::parse(std::string_view csv, const std::string& so
         const auto radius = parseNumber<int>(fields[*radiusColumn]);
         if (!radius || *radius < 1) throw Error(where + "bad radius '" + fields[*radiusColumn] + "'");
         const auto rate = parseNumber<double>(fields[*rateColumn]);
-        if (!rate || !(*rate > 0)) throw Error(where + "bad cell_updates_per_s '" + fields[*rateColumn] + "'");
+        // At least one update a second and finite: a speed estimated from it is then never 0 (which
+        // means unmeasured), infinite or NaN.
+        if (!rate || !std::isfinite(*rate) || !(*rate >= 1))
+            throw Error(where + "bad cell_updates_per_s '" + fields[*rateColumn] + "' (expected 1 or more)");
         timings.rates_[lower(fields[*backendColumn])][*radius] = *rate;
     }
     return timings;

@@ -1,10 +1,12 @@
 // Inputs the fuzzers of tests/fuzz found (or that their findings led to), each with what it must do now.
+#include "catlab/backend_choice.hpp"
 #include "catlab/error.hpp"
 #include "catlab/rle.hpp"
 #include "support/error_of.hpp"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 
 namespace catlab {
@@ -13,6 +15,13 @@ namespace {
 Pattern readText(const std::string& text) {
     std::istringstream in(text);
     return readRle(in, "fuzz.rle");
+}
+
+std::string testData(const std::string& name) {
+    std::ifstream in(std::string(CATLAB_TEST_DATA) + "/fuzz/" + name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 std::uint64_t population(const Grid& grid) {
@@ -37,6 +46,26 @@ TEST(FuzzFindings, RlePositionFarOffItsTorusWraps) {
 TEST(FuzzFindings, RleHeaderValueWithNulByteIsRefused) {
     const std::string text("x = 5\0junk, y = 1\no!\n", 21);
     EXPECT_NE(testing::errorOf([&] { readText(text); }).find("fuzz.rle:1: bad x value"), std::string::npos);
+}
+
+// Found by the backend_timings fuzzer: a subnormal speed (1.900111e-320) was taken, and its estimate at a
+// larger radius, scaled down by the square of the radius ratio, underflowed to 0, which means unmeasured.
+TEST(FuzzFindings, BackendTimingsRefuseASpeedBelowOneUpdateASecond) {
+    EXPECT_EQ(
+        testing::errorOf([] { BackendTimings::parse(testData("backend-timings-subnormal-rate.csv"), "fuzz.csv"); }),
+        "fuzz.csv line 13: bad cell_updates_per_s '1.900111e-320' (expected 1 or more)");
+    const BackendTimings slowest = BackendTimings::parse("backend,radius,cell_updates_per_s\ncpu,1,1\n", "t");
+    EXPECT_GT(slowest.estimate("cpu", kMaxRadius), 0.0);
+}
+
+// An infinite speed was taken too, so that `auto` would estimate infinite (or, between two such rows, NaN)
+// updates per second.
+TEST(FuzzFindings, BackendTimingsRefuseAnInfiniteSpeed) {
+    for (const std::string rate : {"inf", "-inf", "infinity", "nan", "0.5"})
+        EXPECT_EQ(testing::errorOf([&] {
+                      BackendTimings::parse("backend,radius,cell_updates_per_s\ncpu,1," + rate + "\n", "fuzz.csv");
+                  }),
+                  "fuzz.csv line 2: bad cell_updates_per_s '" + rate + "' (expected 1 or more)");
 }
 
 } // namespace
