@@ -54,12 +54,12 @@ for target in "${targets[@]}"; do
     "$fuzzer" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len="${max_len[$target]}" -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+    coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)
     echo "fuzz: $target: ${runs:-?} inputs in ${seconds}s, ${coverage:-cov: ?}, corpus $(ls "$corpus" | wc -l) files"
     if [[ $status -ne 0 || $(ls "$findings" | wc -l) -ne $before ]]; then
         failed+=("$target")
         echo "fuzz: $target FAILED (exit $status); the end of $log:" >&2
-        grep -v -e '^#[0-9]' -e '^\s*"' "$log" | tail -40 >&2
+        { grep -v -e '^#[0-9]' -e '^\s*"' "$log" || true; } | tail -40 >&2
         for input in $(ls -t "$findings" | head -n $(($(ls "$findings" | wc -l) - before))); do
             echo "fuzz: reproduce with: $fuzzer $findings/$input" >&2
         done
