@@ -5,6 +5,7 @@
 #   bash tools/dev.sh test    install what is missing, build, run the whole test suite (the window
 #                             tests under Xvfb with Mesa's software OpenGL)
 #   bash tools/dev.sh build   install what is missing and build
+#   bash tools/dev.sh install install what is missing, nothing else
 #   bash tools/dev.sh sanitize  the CPU tests built with AddressSanitizer and UBSan (in build-sanitize)
 #   bash tools/dev.sh format  check that clang-format would change no C++/CUDA file (format --fix: format them)
 # The build goes to ./build; CUDA backends are built when nvcc is found (also in /usr/local/cuda/bin).
@@ -53,6 +54,9 @@ build)
     install_packages
     build "$@"
     ;;
+install)
+    install_packages
+    ;;
 sanitize)
     install_packages
     build_dir=build-sanitize
@@ -71,7 +75,7 @@ format)
     fi
     ;;
 *)
-    echo "usage: bash tools/dev.sh start|test|build|sanitize|format" >&2
+    echo "usage: bash tools/dev.sh start|test|build|install|sanitize|format" >&2
     exit 2
     ;;
 esac

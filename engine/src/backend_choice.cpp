@@ -88,7 +88,9 @@ BackendTimings BackendTimings::parse(std::string_view csv, const std::string& so
             throw Error(where + "bad radius '" + fields[*radiusColumn] + "' (expected " + rangeText(1, kMaxRadius) +
                         ")");
         const auto rate = parseFiniteNumber(fields[*rateColumn]);
-        if (!rate || !(*rate > 0)) throw Error(where + "bad cell_updates_per_s '" + fields[*rateColumn] + "'");
+        // At least one update a second: a speed estimated from it is then never 0 (which means unmeasured).
+        if (!rate || !(*rate >= 1))
+            throw Error(where + "bad cell_updates_per_s '" + fields[*rateColumn] + "' (expected 1 or more)");
         timings.rates_[lower(fields[*backendColumn])][radius] = *rate;
     }
     return timings;

@@ -48,9 +48,9 @@ TEST(BackendTimings, NumbersAreStrict) {
     };
     EXPECT_EQ(errorOf("cpu,501,1e9"), "t.csv line 2: bad radius '501' (expected 1..500)");
     EXPECT_EQ(errorOf("cpu,99999999999,1e9"), "t.csv line 2: bad radius '99999999999' (expected 1..500)");
-    EXPECT_EQ(errorOf("cpu,1,inf"), "t.csv line 2: bad cell_updates_per_s 'inf'");
-    EXPECT_EQ(errorOf("cpu,1,nan"), "t.csv line 2: bad cell_updates_per_s 'nan'");
-    EXPECT_EQ(errorOf("cpu,1,1e999"), "t.csv line 2: bad cell_updates_per_s '1e999'");
+    EXPECT_EQ(errorOf("cpu,1,inf"), "t.csv line 2: bad cell_updates_per_s 'inf' (expected 1 or more)");
+    EXPECT_EQ(errorOf("cpu,1,nan"), "t.csv line 2: bad cell_updates_per_s 'nan' (expected 1 or more)");
+    EXPECT_EQ(errorOf("cpu,1,1e999"), "t.csv line 2: bad cell_updates_per_s '1e999' (expected 1 or more)");
     EXPECT_EQ(errorOf("cpu,500,1e9"), "(no error)");
 }
 

@@ -2,8 +2,12 @@
 #include "gui/script_commands.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/number_text.hpp"
 
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
 
 namespace catlab::gui {
 namespace {
@@ -94,6 +98,39 @@ TEST(ScriptParse, ScriptFilesMustBeTextFiles) {
     EXPECT_EQ(errorReading(dir), "script '" + dir + "' is a directory, not a text file");
     EXPECT_EQ(errorReading("/dev/zero"), "script '/dev/zero' is a character device, not a text file");
     EXPECT_EQ(errorReading("/nonexistent/s.txt"), "cannot open script '/nonexistent/s.txt': No such file or directory");
+}
+
+// Found by the script fuzzer: the parser accepted 4e-320 (a subnormal double, which from_chars reads)
+// but the runner read it with std::stod, which refuses it, so a checked script failed while running. Both
+// now read numbers with parseFiniteNumber.
+TEST(ScriptParse, FuzzSubnormalNumberReadsAsTheParserChecksIt) {
+    std::ifstream in(std::string(CATLAB_TEST_DATA) + "/fuzz/script-subnormal-zoom.txt", std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const Script script = parseScript(text.str(), "s");
+    ASSERT_EQ(script.commands.size(), 11u);
+    const ScriptCommand& zoom = script.commands[9];
+    ASSERT_EQ(zoom.name, "zoom");
+    ASSERT_EQ(zoom.args.at(0), "4e-320");
+    const auto value = parseFiniteNumber(zoom.args[0]);
+    ASSERT_TRUE(value.has_value());
+    EXPECT_GT(*value, 0.0);
+    EXPECT_LT(*value, 1e-300);
+}
+
+// Found with the same finding: '+' then '-' passed the check as a negative number, which the runner refused.
+TEST(ScriptParse, FuzzPlusMinusSignIsNoNumber) {
+    EXPECT_EQ(parseError("paint +-5 3\n"),
+              "s.txt:1: 'paint' expects X as a whole number -9223372036854775808..9223372036854775807, not '+-5'");
+    EXPECT_EQ(parseError("pan 1 +-2\n"), "s.txt:1: 'pan' expects DY as a finite number, not '+-2'");
+    long long integer = 0;
+    EXPECT_EQ(parseInteger("+5", integer), IntegerText::Ok);
+    EXPECT_EQ(integer, 5);
+    EXPECT_EQ(parseInteger("+-5", integer), IntegerText::NotAnInteger);
+    EXPECT_EQ(parseFiniteNumber("+2.5e1"), 25.0);
+    EXPECT_FALSE(parseFiniteNumber("+-2").has_value());
+    EXPECT_FALSE(parseFiniteNumber("+").has_value());
+    EXPECT_FALSE(parseFiniteNumber("1e999").has_value());
 }
 
 TEST(ScriptParse, HelpListsEveryCommand) {

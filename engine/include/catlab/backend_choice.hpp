@@ -18,7 +18,8 @@ bool isAutoBackend(std::string_view name);
 // (columns backend, radius, cell_updates_per_s; a status column, when present, keeps only "ok" rows).
 class BackendTimings {
   public:
-    // Throws catlab::Error naming the line when the text is not such a CSV; `source` names it in messages.
+    // Throws catlab::Error naming the line when the text is not such a CSV or a speed is not a finite
+    // number of at least 1; `source` names it in messages.
     static BackendTimings parse(std::string_view csv, const std::string& source);
     // The table compiled in from assets/backend_timings.csv, overlaid with the file named by the
     // environment variable CATLAB_BACKEND_TIMINGS when it is set (rows there replace a backend's rows).

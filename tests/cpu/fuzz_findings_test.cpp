@@ -1,0 +1,72 @@
+// Inputs the fuzzers of tests/fuzz found (or that their findings led to), each with what it must do now.
+#include "catlab/backend_choice.hpp"
+#include "catlab/error.hpp"
+#include "catlab/rle.hpp"
+#include "support/error_of.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace catlab {
+namespace {
+
+Pattern readText(const std::string& text) {
+    std::istringstream in(text);
+    return readRle(in, "fuzz.rle");
+}
+
+std::string testData(const std::string& name) {
+    std::ifstream in(std::string(CATLAB_TEST_DATA) + "/fuzz/" + name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::uint64_t population(const Grid& grid) {
+    std::uint64_t live = 0;
+    for (Cell c : grid.cells()) live += c != 0;
+    return live;
+}
+
+// A "#CXRLE Pos=" far off the torus: adding half the torus side to it overflowed (UBSan). Golly's
+// position wraps around the torus like every other coordinate.
+TEST(FuzzFindings, RlePositionFarOffItsTorusWraps) {
+    const Pattern far = readText("#CXRLE Pos=9223372036854775807,-9223372036854775807\n"
+                                 "x = 3, y = 3, rule = B3/S23:T3,3\nbo$2bo$3o!\n");
+    const Grid placed = placePattern(far, {3, 3});
+    EXPECT_EQ(population(placed), 5u);
+    // 2^63 - 1 = 1 (mod 3) and -(2^63 - 1) = 2 (mod 3): the same as Pos=1,2.
+    const Pattern near = readText("#CXRLE Pos=1,2\nx = 3, y = 3, rule = B3/S23:T3,3\nbo$2bo$3o!\n");
+    EXPECT_EQ(placed, placePattern(near, {3, 3}));
+}
+
+// A NUL byte inside a header value ended the number early: "x = 5<NUL>junk" read as x = 5.
+TEST(FuzzFindings, RleHeaderValueWithNulByteIsRefused) {
+    const std::string text("x = 5\0junk, y = 1\no!\n", 21);
+    EXPECT_NE(testing::errorOf([&] { readText(text); }).find("fuzz.rle:1: bad x value"), std::string::npos);
+}
+
+// Found by the backend_timings fuzzer: a subnormal speed (1.900111e-320) was taken, and its estimate at a
+// larger radius, scaled down by the square of the radius ratio, underflowed to 0, which means unmeasured.
+TEST(FuzzFindings, BackendTimingsRefuseASpeedBelowOneUpdateASecond) {
+    EXPECT_EQ(
+        testing::errorOf([] { BackendTimings::parse(testData("backend-timings-subnormal-rate.csv"), "fuzz.csv"); }),
+        "fuzz.csv line 13: bad cell_updates_per_s '1.900111e-320' (expected 1 or more)");
+    const BackendTimings slowest = BackendTimings::parse("backend,radius,cell_updates_per_s\ncpu,1,1\n", "t");
+    EXPECT_GT(slowest.estimate("cpu", kMaxRadius), 0.0);
+}
+
+// An infinite speed was taken too, so that `auto` would estimate infinite (or, between two such rows, NaN)
+// updates per second.
+TEST(FuzzFindings, BackendTimingsRefuseAnInfiniteSpeed) {
+    for (const std::string rate : {"inf", "-inf", "infinity", "nan", "0.5"})
+        EXPECT_EQ(testing::errorOf([&] {
+                      BackendTimings::parse("backend,radius,cell_updates_per_s\ncpu,1," + rate + "\n", "fuzz.csv");
+                  }),
+                  "fuzz.csv line 2: bad cell_updates_per_s '" + rate + "' (expected 1 or more)");
+}
+
+} // namespace
+} // namespace catlab
