@@ -45,14 +45,16 @@ addIntegerOption(CLI::App& command, const std::string& name, Target& target, con
 }
 
 // A real-number option whose text must be a finite decimal number in [min, max] (by default any finite one).
+// The target gets the number catlab read: CLI11's own conversion can differ in the last bit.
 template <class Target>
 requires std::floating_point<OptionValueOf<Target>> CLI::Option*
 addNumberOption(CLI::App& command, const std::string& name, Target& target, const std::string& help,
                 double min = std::numeric_limits<double>::lowest(), double max = std::numeric_limits<double>::max()) {
-    return command.add_option(name, target, help)->transform([name, min, max](const std::string& text) {
-        numberIn(text, min, max, name);
-        return text;
-    });
+    return command
+        .add_option_function<std::string>(
+            name, [&target, name, min, max](const std::string& text) { target = numberIn(text, min, max, name); },
+            help)
+        ->type_name("FLOAT");
 }
 
 } // namespace catlab::cli

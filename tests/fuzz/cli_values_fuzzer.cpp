@@ -1,18 +1,25 @@
-// The sizes and lists typed on the command line: grid sizes (`--size`, the script's `size`), cloud sizes,
-// radius lists (`catlab bench --radii`), cloud sources and wind. Every input goes to every parser; what
-// one accepts must hold its promises (sides in range, radii in range without duplicates, finite numbers)
-// and format back to text that parses to the same value.
+// The sizes, lists and numbers typed on the command line: grid sizes (`--size`, the script's `size`), cloud
+// sizes, radius lists (`catlab bench --radii`), cloud sources and wind, and every integer and real option
+// (`--seed`, `--steps`, `--fps`, ...). Every input goes to every parser; what one accepts must hold its
+// promises (sides in range, radii in range without duplicates, finite numbers), format back to text that
+// parses to the same value, and an option must end up holding the number catlab checked.
 #include "fuzz_check.hpp"
 
 #include "catlab/cloud/cloud_size.hpp"
 #include "catlab/grid_size_text.hpp"
 #include "catlab/rule.hpp"
 #include "cli/cloud_model_options.hpp"
+#include "cli/number_options.hpp"
 #include "cli/radius_list.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 using namespace catlab;
 using catlab::fuzz::acceptedBy;
@@ -61,6 +68,37 @@ void checkCloudModel(const std::string& text) {
             require(std::isfinite(v), "wind '" + text + "' has a number that is not finite");
 }
 
+// An option read through addIntegerOption / addNumberOption as `catlab run` reads it: accepted exactly when
+// the strict reader accepts the text, holding the same value (CLI11 converts the text after catlab's check).
+template <class T>
+void checkNumberOption(const std::string& text) {
+    CLI::App app;
+    T value{};
+    if constexpr (std::is_integral_v<T>)
+        cli::addIntegerOption(app, "--value", value, "");
+    else
+        cli::addNumberOption(app, "--value", value, "");
+    bool accepted = true;
+    try {
+        // "--value=TEXT": one argument, so a TEXT starting with '-' is not taken for another option.
+        app.parse(std::vector<std::string>{"--value=" + text});
+    } catch (const Error&) {
+        accepted = false;
+    } catch (const CLI::ParseError&) {
+        accepted = false;
+    }
+    if constexpr (std::is_integral_v<T>) {
+        T strict{};
+        const bool strictOk = parseInteger(text, strict) == IntegerText::Ok;
+        require(accepted == strictOk && (!accepted || value == strict),
+                "integer option '" + text + "' is read otherwise than parseInteger reads it");
+    } else {
+        const std::optional<double> strict = parseFiniteNumber(text);
+        require(accepted == strict.has_value() && (!accepted || value == *strict),
+                "number option '" + text + "' is read otherwise than parseFiniteNumber reads it");
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -69,5 +107,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     checkCloudSize(text);
     checkRadiusList(text);
     checkCloudModel(text);
+    checkNumberOption<int>(text);
+    checkNumberOption<std::int64_t>(text);
+    checkNumberOption<std::uint64_t>(text);
+    checkNumberOption<double>(text);
     return 0;
 }
