@@ -52,8 +52,7 @@ addNumberOption(CLI::App& command, const std::string& name, Target& target, cons
                 double min = std::numeric_limits<double>::lowest(), double max = std::numeric_limits<double>::max()) {
     return command
         .add_option_function<std::string>(
-            name, [&target, name, min, max](const std::string& text) { target = numberIn(text, min, max, name); },
-            help)
+            name, [&target, name, min, max](const std::string& text) { target = numberIn(text, min, max, name); }, help)
         ->type_name("FLOAT");
 }
 

@@ -36,9 +36,7 @@ TEST(NumberOptions, RealOptionHoldsTheCorrectlyRoundedValue) {
     EXPECT_EQ(parsed<double>("--value=4e-320"), *parseFiniteNumber("4e-320"));
 }
 
-TEST(NumberOptions, AnOptionLeftOutKeepsItsDefault) {
-    EXPECT_EQ(parsed<double>("", 0.25), 0.25);
-}
+TEST(NumberOptions, AnOptionLeftOutKeepsItsDefault) { EXPECT_EQ(parsed<double>("", 0.25), 0.25); }
 
 TEST(NumberOptions, IntegerOptionsReadTheWholeRange) {
     EXPECT_EQ(parsed<std::uint64_t>("--value=18446744073709551615"), 18446744073709551615u);
