@@ -222,7 +222,22 @@ CloudBackendSpec cuda() {
             .description = "bit-packed on the GPU: 32 cells per word per field",
             .create = [](CloudSize size, const CloudParams& params) -> std::unique_ptr<CloudSimulation> {
                 return std::make_unique<catlab::cloud::cuda::CudaCloudSimulation>(size, params);
-            }};
+            },
+            .memoryNeed =
+                [](CloudSize size) {
+                    using namespace packed;
+                    const std::uint64_t cells = size.cellCount();
+                    const std::uint64_t fieldWords = PackedDims::of(size).fieldWords;
+                    const std::uint64_t stateBytes = kFieldCount * fieldWords * sizeof(std::uint32_t);
+                    // Two states, the three probability codes per cell, an active-terms byte per word, the
+                    // wind per layer, and the density's passes (x sums, xy sums of two bytes, the density).
+                    const std::uint64_t device = 2 * stateBytes + 3 * cells * sizeof(ProbabilityCode) + fieldWords +
+                                                 2 * std::uint64_t(size.nz) * sizeof(FixedVelocity) + 4 * cells;
+                    // On the host, the codes and at most one of: new codes (setParams), a store's packed
+                    // words with the copy cells() returns, a load's packed words.
+                    const std::uint64_t field = cloudFieldBytes(size);
+                    return MemoryNeed{.hostBytes = field + std::max(field, stateBytes + cells), .deviceBytes = device};
+                }};
 }
 
 } // namespace backends

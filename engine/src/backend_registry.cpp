@@ -5,9 +5,6 @@
 #include "catlab/host_memory.hpp"
 #include "spec_list.hpp"
 
-#include <iomanip>
-#include <sstream>
-
 namespace catlab {
 namespace backends {
 
@@ -52,23 +49,12 @@ const BackendRegistry& BackendRegistry::instance() {
     return registry;
 }
 
-namespace {
-
-std::string gibibytes(std::uint64_t bytes) {
-    std::ostringstream text;
-    text << std::fixed << std::setprecision(bytes < (std::uint64_t(10) << 30) ? 2 : 1)
-         << double(bytes) / double(1 << 30) << " GiB";
-    return text.str();
-}
-
-} // namespace
-
 void checkMemoryNeed(const BackendSpec& spec, const Rule& rule, GridSize size, MemoryNeed need,
                      std::uint64_t freeHostBytes, std::optional<std::uint64_t> freeDeviceBytes) {
     const auto refuse = [&](const char* memory, std::uint64_t needed, std::uint64_t free) {
-        throw Error("backend '" + spec.name + "' needs " + gibibytes(needed) + " of " + memory + " memory for rule " +
-                    rule.format() + " on a " + formatGridSize(size) + " grid, but only " + gibibytes(free) +
-                    " is free");
+        throw Error("backend '" + spec.name + "' needs " + gibibytesText(needed) + " of " + memory +
+                    " memory for rule " + rule.format() + " on a " + formatGridSize(size) + " grid, but only " +
+                    gibibytesText(free) + " is free");
     };
     if (need.hostBytes > freeHostBytes) refuse("host", need.hostBytes, freeHostBytes);
     if (freeDeviceBytes && need.deviceBytes > *freeDeviceBytes) refuse("GPU", need.deviceBytes, *freeDeviceBytes);

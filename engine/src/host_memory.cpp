@@ -1,6 +1,7 @@
 #include "catlab/host_memory.hpp"
 
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -18,6 +19,13 @@ std::uint64_t availableHostBytes() {
     const long pages = sysconf(_SC_AVPHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || pageSize <= 0) return ~std::uint64_t(0);
     return std::uint64_t(pages) * std::uint64_t(pageSize);
+}
+
+std::string gibibytesText(std::uint64_t bytes) {
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(bytes < (std::uint64_t(10) << 30) ? 2 : 1)
+         << double(bytes) / double(1 << 30) << " GiB";
+    return text.str();
 }
 
 } // namespace catlab

@@ -1,11 +1,15 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace catlab {
 
 // Host memory a new allocation can take without pushing the system into swap or the OOM killer: the
 // kernel's MemAvailable (free memory plus what it can reclaim), or free pages where that is unknown.
 std::uint64_t availableHostBytes();
+
+// A memory size for messages: "3.00 GiB" below 10 GiB, "12.0 GiB" above.
+std::string gibibytesText(std::uint64_t bytes);
 
 } // namespace catlab

@@ -1,6 +1,7 @@
 #include "catlab/cloud/cloud_backend_registry.hpp"
 
 #include "catlab/cuda_device.hpp"
+#include "catlab/host_memory.hpp"
 #include "spec_list.hpp"
 
 namespace catlab::cloud {
@@ -20,7 +21,8 @@ namespace {
             .description = "CUDA cloud backend, not in this build",
             .create = [](CloudSize, const CloudParams&) -> std::unique_ptr<CloudSimulation> {
                 throw Error(*cudaUnavailableReason());
-            }};
+            },
+            .memoryNeed = [](CloudSize) { return MemoryNeed{}; }};
 }
 
 std::vector<CloudBackendSpec> builtIn() {
@@ -58,7 +60,20 @@ std::unique_ptr<CloudSimulation> CloudBackendRegistry::create(std::string_view n
                                                               const CloudParams& params) const {
     const CloudBackendSpec& spec = resolve(name);
     if (auto why = spec.unavailableReason()) throw Error("cloud backend " + spec.name + ": " + *why);
+    checkCloudSize(size);
+    checkCloudMemoryNeed(spec, size, spec.memoryNeed(size), availableHostBytes(),
+                         spec.memorySpace == MemorySpace::Device ? cudaFreeDeviceBytes() : std::nullopt);
     return spec.create(size, params);
+}
+
+void checkCloudMemoryNeed(const CloudBackendSpec& spec, CloudSize size, MemoryNeed need, std::uint64_t freeHostBytes,
+                          std::optional<std::uint64_t> freeDeviceBytes) {
+    const auto refuse = [&](const char* memory, std::uint64_t needed, std::uint64_t free) {
+        throw Error("cloud backend '" + spec.name + "' needs " + gibibytesText(needed) + " of " + memory +
+                    " memory for a " + sizeText(size) + " volume, but only " + gibibytesText(free) + " is free");
+    };
+    if (need.hostBytes > freeHostBytes) refuse("host", need.hostBytes, freeHostBytes);
+    if (freeDeviceBytes && need.deviceBytes > *freeDeviceBytes) refuse("GPU", need.deviceBytes, *freeDeviceBytes);
 }
 
 } // namespace catlab::cloud

@@ -5,6 +5,8 @@
 #include "catlab/error.hpp"
 
 namespace catlab::cloud {
+
+std::uint64_t cloudFieldBytes(CloudSize size) { return 3 * size.cellCount() * sizeof(ProbabilityCode); }
 CloudSimulation::CloudSimulation(CloudSize size, const CloudParams& params)
     : size_(size), params_(params), field_(makeProbabilityField(size, params)), wind_(params.wind, size.nz) {}
 

@@ -1,14 +1,10 @@
 #include "catlab/cloud/cloud_size.hpp"
 
 #include "catlab/error.hpp"
-#include "catlab/host_memory.hpp"
 #include "catlab/number_text.hpp"
 
 namespace catlab::cloud {
 namespace {
-
-// Host bytes per cell of a simulation: the cells, the next cells and three probability codes.
-constexpr std::uint64_t kHostBytesPerCell = 8;
 
 int parseSide(const std::string& whole, std::string_view text) {
     int side = 0;
@@ -34,11 +30,6 @@ void checkCloudSize(CloudSize size) {
         throw Error("cloud size " + sizeText(size) + " exceeds the largest side, " + std::to_string(kMaxCloudSide));
     if (size.cellCount() > kMaxCloudCells)
         throw Error("cloud size " + sizeText(size) + " has more than " + std::to_string(kMaxCloudCells) + " cells");
-    const std::uint64_t needed = size.cellCount() * kHostBytesPerCell;
-    const std::uint64_t available = availableHostBytes();
-    if (needed > available)
-        throw Error("cloud size " + sizeText(size) + " needs " + std::to_string(needed >> 20) + " MiB but only " +
-                    std::to_string(available >> 20) + " MiB of host memory is free");
 }
 
 CloudSize parseCloudSize(const std::string& text) {

@@ -4,6 +4,7 @@
 #include "catlab/cloud/cloud_random.hpp"
 #include "catlab/cloud/packed_density.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <utility>
@@ -104,7 +105,17 @@ CloudBackendSpec cpu() {
             .description = "the reference: one byte per cell on the CPU",
             .create = [](CloudSize size, const CloudParams& params) -> std::unique_ptr<CloudSimulation> {
                 return std::make_unique<CpuCloudSimulation>(size, params);
-            }};
+            },
+            .memoryNeed =
+                [](CloudSize size) {
+                    const std::uint64_t cells = size.cellCount(), field = cloudFieldBytes(size);
+                    const std::uint64_t packedWords = packed::kFieldCount * packed::PackedDims::of(size).fieldWords;
+                    // Held: the codes, the cells and the grown cells. At most one of these at a time beside:
+                    // new codes (setParams), the density's packed words and three passes (x sums, xy sums of
+                    // two bytes, the density), the copy cells() returns.
+                    const std::uint64_t density = packedWords * sizeof(std::uint32_t) + 4 * cells;
+                    return MemoryNeed{.hostBytes = field + 2 * cells + std::max({field, density, cells})};
+                }};
 }
 
 } // namespace backends

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "catlab/backend_spec.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/named_registry.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +20,9 @@ struct CloudBackendSpec {
     std::string description;   // one line
     // An empty volume; throws catlab::Error for a bad size or parameters.
     std::unique_ptr<CloudSimulation> (*create)(CloudSize size, const CloudParams& params) = nullptr;
+    // What a simulation of this size holds at most, host and device, every buffer and copy included (a
+    // step, the density, cells(), new parameters); the registry refuses what the machine cannot hold.
+    MemoryNeed (*memoryNeed)(CloudSize size) = nullptr;
 
     // Why the backend cannot run on this machine, or nullopt: device backends need a usable CUDA device.
     std::optional<std::string> unavailableReason() const;
@@ -34,8 +39,14 @@ class CloudBackendRegistry : public NamedRegistry<CloudBackendSpec> {
 
     // The spec a name (or "auto") stands for; throws catlab::Error for an unknown name.
     const CloudBackendSpec& resolve(std::string_view name) const;
-    // An empty volume on that backend; throws catlab::Error when it is unknown or cannot run here.
+    // An empty volume on that backend; throws catlab::Error when it is unknown, cannot run here, or needs
+    // more memory than is free.
     std::unique_ptr<CloudSimulation> create(std::string_view name, CloudSize size, const CloudParams& params) const;
 };
+
+// Throws catlab::Error when `need` exceeds the free host or device memory (a device figure of nullopt:
+// unknown, not checked), naming the backend, the volume and both figures.
+void checkCloudMemoryNeed(const CloudBackendSpec& spec, CloudSize size, MemoryNeed need, std::uint64_t freeHostBytes,
+                          std::optional<std::uint64_t> freeDeviceBytes);
 
 } // namespace catlab::cloud

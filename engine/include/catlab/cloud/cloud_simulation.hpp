@@ -27,6 +27,10 @@ namespace catlab::cloud {
 // side come back on the other and couple the ground to the sky; in the open sky of the model, clouds
 // leave downwind and the sources keep forming new ones (the source report's kernels also skip
 // neighbours outside the grid).
+// Host bytes of a simulation's probability codes, which every backend holds throughout (and twice while
+// setParams builds new ones).
+std::uint64_t cloudFieldBytes(CloudSize size);
+
 class CloudSimulation {
   public:
     CloudSimulation(CloudSize size, const CloudParams& params);

@@ -19,8 +19,8 @@ inline constexpr std::uint64_t kMaxCloudCells = std::uint64_t(1) << 30;
 // "XxYxZ", e.g. "256x256x64"
 std::string sizeText(CloudSize size);
 
-// Throws catlab::Error naming the problem: a side outside 1..kMaxCloudSide, more than kMaxCloudCells
-// cells, or more than the free host memory for the state and its probability fields.
+// Throws catlab::Error naming the problem: a side outside 1..kMaxCloudSide or more than kMaxCloudCells
+// cells. Whether the memory is there depends on the backend: CloudBackendRegistry::create checks it.
 void checkCloudSize(CloudSize size);
 
 // Parses "XxYxZ"; throws catlab::Error naming the text.
