@@ -38,7 +38,8 @@ log "gpu_check $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD 2>/dev/nul
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$out/summary.txt"
 
 bin=build-gpu/bin
-python=${PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
+# The interpreter on PATH (where CuPy and PyTorch are installed), or $PYTHON.
+python=${PYTHON:-$(command -v python3)}
 tests=build-gpu/tests # catlab_backend_tests (every backend) and catlab_gpu_tests (the GPU's own)
 if [[ -n $prebuilt ]] && "$prebuilt/catlab" --version >/dev/null 2>&1 && "$prebuilt/catlab_gpu_tests" --gtest_list_tests >/dev/null 2>&1 &&
     "$prebuilt/catlab_backend_tests" --gtest_list_tests >/dev/null 2>&1; then

@@ -7,6 +7,7 @@ namespace catlab::python {
 namespace py = pybind11;
 
 void bindErrors(py::module_& m);
+void bindArrays(py::module_& m);
 void bindRules(py::module_& m);
 void bindGrids(py::module_& m);
 void bindBackends(py::module_& m);

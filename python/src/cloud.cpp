@@ -61,24 +61,22 @@ py::tuple sizeTuple3(CloudSize s) { return py::make_tuple(s.nx, s.ny, s.nz); }
 
 std::vector<py::ssize_t> zyxShape(CloudSize s) { return {s.nz, s.ny, s.nx}; }
 
-py::array_t<std::uint8_t> arrayOfCells(CloudCells cells) {
+py::object arrayOfCells(CloudCells cells) {
     const std::vector<py::ssize_t> shape = zyxShape(cells.size());
     auto owned = std::make_unique<CloudCells>(std::move(cells));
     std::uint8_t* data = owned->bytes().data();
     return arrayOwning(std::move(owned), data, shape);
 }
 
-CloudCells cellsOf(const py::array& bits, CloudSize expected) {
-    if (bits.ndim() != 3 || !bits.dtype().is(py::dtype::of<std::uint8_t>()))
-        throw Error("cloud cells must be a 3D uint8 array (nz, ny, nx)");
-    const CloudSize size{int(bits.shape(2)), int(bits.shape(1)), int(bits.shape(0))};
+CloudCells cellsOf(const py::object& bits, CloudSize expected) {
+    CellBlock block = readCells(bits, 3, "cloud cells (nz, ny, nx)");
+    const CloudSize size{int(block.shape[2]), int(block.shape[1]), int(block.shape[0])};
     if (size != expected) throw Error("cloud cells are " + sizeText(size) + ", the volume is " + sizeText(expected));
-    CloudCells cells(size);
-    const auto contiguous = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(bits);
-    std::memcpy(cells.bytes().data(), contiguous.data(), cells.bytes().size());
-    for (std::uint8_t b : cells.bytes())
+    for (std::uint8_t b : block.cells)
         if (b & ~(kHum | kAct | kCld))
             throw Error("cloud cells hold bits 1 (humidity), 2 (activation), 4 (cloud) only");
+    CloudCells cells(size);
+    std::memcpy(cells.bytes().data(), block.cells.data(), block.cells.size());
     return cells;
 }
 
@@ -153,7 +151,7 @@ void bindCloud(py::module_& m) {
             "cells", [](CloudHandle& h) { return arrayOfCells(h.use().cells()); }, "(nz, ny, nx) uint8 array")
         .def(
             "load",
-            [](CloudHandle& h, const py::array& bits, std::uint64_t generation) {
+            [](CloudHandle& h, const py::object& bits, std::uint64_t generation) {
                 CloudSimulation& s = h.use();
                 s.load(cellsOf(bits, s.size()), generation);
             },

@@ -8,38 +8,7 @@
 
 #include <pybind11/operators.h>
 
-#include <cstring>
-
 namespace catlab::python {
-
-py::array_t<Cell> arrayOf(Grid grid) {
-    auto owned = std::make_unique<Grid>(std::move(grid));
-    Cell* data = owned->cells().data();
-    const std::vector<py::ssize_t> shape{owned->height(), owned->width()};
-    return arrayOwning(std::move(owned), data, shape);
-}
-
-Grid gridOf(const py::array& cells) {
-    if (cells.ndim() != 2)
-        throw Error("cells must be a 2D array (height, width), not " + std::to_string(cells.ndim()) + "D");
-    if (!cells.dtype().is(py::dtype::of<Cell>()))
-        throw Error("cells must be uint8, not " + std::string(py::str(cells.dtype())));
-    const GridSize size = gridSizeOf(py::make_tuple(cells.shape(1), cells.shape(0)));
-    Grid grid(size);
-    // C order whatever the array's strides are.
-    const auto contiguous = py::array_t<Cell, py::array::c_style | py::array::forcecast>::ensure(cells);
-    if (!contiguous) throw Error("cells could not be read as a C-ordered uint8 array");
-    std::memcpy(grid.cells().data(), contiguous.data(), grid.cellCount());
-    return grid;
-}
-
-namespace {
-
-py::array_t<Cell> cellsArray(Grid& grid, py::handle owner) {
-    return py::array_t<Cell>({grid.height(), grid.width()}, {grid.width(), 1}, grid.cells().data(), owner);
-}
-
-} // namespace
 
 void bindGrids(py::module_& m) {
     py::class_<Grid>(m, "Grid", py::buffer_protocol(),
@@ -49,13 +18,15 @@ void bindGrids(py::module_& m) {
                  return Grid(GridSize{width, height});
              }),
              py::arg("width"), py::arg("height"), "An all-dead grid; raises catlab.Error for an impossible size")
-        .def_static("from_array", &gridOf, py::arg("cells"), "A grid holding a copy of a 2D uint8 array")
+        .def_static(
+            "from_array", [](const py::object& cells) { return gridOf(cells); }, py::arg("cells"),
+            "A grid holding a copy of a 2D uint8 array")
         .def_buffer([](Grid& g) {
             return py::buffer_info(g.cells().data(), sizeof(Cell), py::format_descriptor<Cell>::format(), 2,
                                    {g.height(), g.width()}, {g.width(), 1});
         })
         .def_property_readonly(
-            "cells", [](py::object self) { return cellsArray(self.cast<Grid&>(), self); },
+            "cells", [](py::object self) { return py::module_::import("numpy").attr("asarray")(self); },
             "(height, width) uint8 array over the grid's memory (writes change the grid)")
         .def_property_readonly("width", &Grid::width)
         .def_property_readonly("height", &Grid::height)

@@ -5,6 +5,7 @@ PYBIND11_MODULE(_catlab, m) {
     using namespace catlab::python;
     m.doc() = "catlab's engine: rules, grids, backends, the Simulator, RLE and the cloud automaton";
     bindErrors(m); // first: every other part raises catlab.Error
+    bindArrays(m);
     bindRules(m);
     bindGrids(m);
     bindBackends(m);

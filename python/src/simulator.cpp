@@ -19,7 +19,7 @@ namespace {
 // A Grid, or a 2D uint8 array copied into one.
 Grid startingGrid(const py::object& cells) {
     if (py::isinstance<Grid>(cells)) return cells.cast<const Grid&>();
-    if (py::isinstance<py::array>(cells)) return gridOf(cells.cast<py::array>());
+    if (PyObject_CheckBuffer(cells.ptr())) return gridOf(cells);
     throw Error("grid must be a catlab.Grid or a 2D uint8 array");
 }
 
@@ -121,13 +121,13 @@ void bindSimulator(py::module_& m) {
                 std::vector<Cell> cells = h.use().readCells(rectOf(x, y, width, height));
                 auto owned = std::make_unique<std::vector<Cell>>(std::move(cells));
                 Cell* data = owned->data();
-                return arrayOwning(std::move(owned), data, {height, width});
+                return arrayOwning(std::move(owned), data, {py::ssize_t(height), py::ssize_t(width)});
             },
             py::arg("x"), py::arg("y"), py::arg("width"), py::arg("height"),
             "The cells of a rectangle (coordinates wrap) as a (height, width) uint8 array")
         .def(
             "write_cells",
-            [](SimulatorHandle& h, long long x, long long y, const py::array& cells) {
+            [](SimulatorHandle& h, long long x, long long y, const py::object& cells) {
                 const Grid block = gridOf(cells);
                 h.use().writeCells(rectOf(x, y, block.width(), block.height()), block.cells());
             },
