@@ -57,6 +57,8 @@ else
     python_include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
     deps_include=.deps/root/usr/include/python$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
     [[ ! -f $python_include/Python.h && -f $deps_include/Python.h ]] && python_args+=(-DPython3_INCLUDE_DIR="$PWD/$deps_include")
+    # A pybind11 installed for this interpreter (pip) knows its Python better than Debian's 2.10.
+    pybind11_dir=$("$python" -m pybind11 --cmakedir 2>/dev/null) && python_args+=(-Dpybind11_DIR="$pybind11_dir")
     cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCATLAB_CUDA=ON -DCATLAB_GUI=OFF \
         -DCMAKE_CUDA_ARCHITECTURES="$arch" "${prefix[@]}" "${python_args[@]}" "${extra[@]}" >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
     cmake --build build-gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -E 'error|Error' "$out/build.log" | head -40; exit 1; }
