@@ -38,6 +38,11 @@ py::dict arrayInterface(const ArrayExport& e) {
     return d;
 }
 
+// (device type, ordinal): DLPack's kDLCPU = 1, kDLCUDA = 2.
+py::tuple dlpackDevice(const ArrayExport& e) {
+    return e.view().space == MemorySpace::Device ? py::make_tuple(2, e.deviceOrdinal()) : py::make_tuple(1, 0);
+}
+
 } // namespace
 
 void bindStateViews(py::module_& m) {
@@ -84,19 +89,22 @@ void bindStateViews(py::module_& m) {
                                })
         .def(
             "__dlpack__",
-            [](py::object self, py::object stream) {
+            [](py::object self, py::object stream, py::object /*maxVersion*/, py::object dlDevice, py::object copy) {
+                // Any max_version: DLPack 0.6's unversioned capsule is what a producer without the
+                // versioned one hands out. The memory is catlab's own, never a copy.
                 const ArrayExport& e = self.cast<const ArrayExport&>();
                 if (e.view().space == MemorySpace::Host && !stream.is_none())
                     throw Error("a host state view takes no stream");
+                if (!copy.is_none() && copy.cast<bool>())
+                    throw py::buffer_error("a state view shares catlab's memory and makes no copies; "
+                                           "Simulator.to_numpy() and cells_on_device() are copies");
+                if (!dlDevice.is_none() && !dlDevice.equal(dlpackDevice(e)))
+                    throw py::buffer_error("a state view stays on its own device");
                 return dlpackCapsule(self, e);
             },
-            py::arg("stream") = py::none())
-        .def("__dlpack_device__",
-             [](const ArrayExport& e) {
-                 // DLPack's kDLCPU = 1, kDLCUDA = 2
-                 return e.view().space == MemorySpace::Device ? py::make_tuple(2, e.deviceOrdinal())
-                                                              : py::make_tuple(1, 0);
-             })
+            py::arg("stream") = py::none(), py::kw_only(), py::arg("max_version") = py::none(),
+            py::arg("dl_device") = py::none(), py::arg("copy") = py::none())
+        .def("__dlpack_device__", &dlpackDevice)
         .def("__repr__", [](const ArrayExport& e) {
             const StateView& v = e.view();
             return std::string("catlab.StateView(layout='") + toString(v.layout) + "', memory='" +

@@ -75,6 +75,19 @@ def test_a_numpy_write_through_the_state_is_stepped(name):
     assert sim.snapshot() == oracle.snapshot()
 
 
+def test_host_views_through_dlpack():
+    sim = catlab.Simulator("B3/S23", size=(24, 16), density=0.5, seed=3, backend="cpu")
+    view = sim.state()
+    assert view.__dlpack_device__() == (1, 0)
+    cells = np.from_dlpack(view)
+    assert cells.__array_interface__["data"][0] == view.pointer
+    assert np.array_equal(cells, sim.to_numpy())
+    with pytest.raises(BufferError):
+        view.__dlpack__(copy=True)
+    capsule = view.__dlpack__(max_version=(1, 0))
+    del capsule  # never consumed: freed by the capsule itself
+
+
 def test_a_view_goes_stale_when_the_simulator_steps():
     sim = catlab.Simulator("B3/S23", size=32, backend="cpu")
     view = sim.state()
