@@ -3,9 +3,10 @@
 # test suite, compute-sanitizer and the standard benchmarks, and writes every log, CSV and plot to an
 # output folder. CLI11 and GoogleTest may come from Debian packages unpacked under .deps/root (README).
 #
-#   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR] [--steps tests,sanitize,bench,bench-cloud]
+#   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR] [--steps tests,python,sanitize,bench,bench-cloud]
 #
-# Steps: tests, sanitize, bench (n=60416, radii 1..500), bench-small (n=16384, radii 1..16),
+# Steps: tests, python (the Python package's tests, GPU ones included, with CuPy and PyTorch where they
+# are installed; pybind11, dlpack.h, Python's headers and pytest may come from .deps too), sanitize, bench (n=60416, radii 1..500), bench-small (n=16384, radii 1..16),
 # render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
 # bench-cloud (the cloud automaton at 512x512x128 and 256x256x64).
 # --prebuilt DIR: use DIR/catlab, DIR/catlab_backend_tests and DIR/catlab_gpu_tests (built elsewhere for this GPU) when they run
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 out=${OUT:-out/gpu-check}
 arch=90
-steps=tests,sanitize,bench,bench-cloud
+steps=tests,python,sanitize,bench,bench-cloud
 prebuilt=
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -37,6 +38,8 @@ log "gpu_check $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD 2>/dev/nul
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$out/summary.txt"
 
 bin=build-gpu/bin
+# The interpreter on PATH (where CuPy and PyTorch are installed), or $PYTHON.
+python=${PYTHON:-$(command -v python3)}
 tests=build-gpu/tests # catlab_backend_tests (every backend) and catlab_gpu_tests (the GPU's own)
 if [[ -n $prebuilt ]] && "$prebuilt/catlab" --version >/dev/null 2>&1 && "$prebuilt/catlab_gpu_tests" --gtest_list_tests >/dev/null 2>&1 &&
     "$prebuilt/catlab_backend_tests" --gtest_list_tests >/dev/null 2>&1; then
@@ -49,8 +52,15 @@ else
     [[ -d .deps/root/usr ]] && prefix=(-DCMAKE_PREFIX_PATH="$PWD/.deps/root/usr" -DCATLAB_GTEST_SOURCE_DIR="$PWD/.deps/root/usr/src/googletest")
     # CATLAB_CMAKE_ARGS adds options, e.g. "-DCATLAB_RENDER=ON -DCATLAB_VIDEO=OFF" for the render step.
     read -ra extra <<<"${CATLAB_CMAKE_ARGS:-}"
+    # The Python module for this interpreter; its headers from .deps when the system has none.
+    python_args=(-DPython3_EXECUTABLE="$python")
+    python_include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+    deps_include=.deps/root/usr/include/python$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    [[ ! -f $python_include/Python.h && -f $deps_include/Python.h ]] && python_args+=(-DPython3_INCLUDE_DIR="$PWD/$deps_include")
+    # A pybind11 installed for this interpreter (pip) knows its Python better than Debian's 2.10.
+    pybind11_dir=$("$python" -m pybind11 --cmakedir 2>/dev/null) && python_args+=(-Dpybind11_DIR="$pybind11_dir")
     cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCATLAB_CUDA=ON -DCATLAB_GUI=OFF \
-        -DCMAKE_CUDA_ARCHITECTURES="$arch" "${prefix[@]}" "${extra[@]}" >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+        -DCMAKE_CUDA_ARCHITECTURES="$arch" "${prefix[@]}" "${python_args[@]}" "${extra[@]}" >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
     cmake --build build-gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -E 'error|Error' "$out/build.log" | head -40; exit 1; }
 fi
 "$bin/catlab" --version | tee -a "$out/summary.txt"
@@ -63,6 +73,23 @@ if want tests; then
         "$tests/catlab_${suite}_tests" >"$out/$suite-tests.log" 2>&1 || status=1
         grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/$suite-tests.log" | tee -a "$out/summary.txt"
     done
+fi
+if want python; then
+    # The package built into build-gpu/python (or $prebuilt/python); pytest from .deps when missing here.
+    log "python tests"
+    python_dir=build-gpu/python
+    [[ $bin == "$prebuilt" ]] && python_dir=$prebuilt/python
+    python_path=$PWD/$python_dir
+    "$python" -c 'import pytest' 2>/dev/null || python_path+=:$PWD/.deps/root/usr/lib/python3/dist-packages
+    if [[ -f $python_dir/catlab/__init__.py ]]; then
+        PYTHONPATH=$python_path PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -v -rs -p no:cacheprovider python/tests \
+            >"$out/python-tests.log" 2>&1 || status=1
+        grep -E '^(FAILED|ERROR|SKIPPED)|[0-9]+ (passed|failed)' "$out/python-tests.log" | tee -a "$out/summary.txt"
+    else
+        log "no Python module in $python_dir (configure.log says what was missing)"
+        grep -i 'python' "$out/configure.log" | tee -a "$out/summary.txt"
+        status=1
+    fi
 fi
 if want sanitize; then
     log "compute-sanitizer"

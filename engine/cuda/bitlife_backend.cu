@@ -153,6 +153,19 @@ class BitLifeBackend final : public Backend {
 
     void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
 
+    // The interior words of the padded rows; read-only, since the halo holds copies of wrapped cells.
+    std::optional<StateView> stateView() override {
+        const BitGeometry& g = geometry_;
+        return StateView{.data = current_.data() + g.wordOf(0, 0),
+                         .space = MemorySpace::Device,
+                         .layout = StateLayout::Bits32,
+                         .element = StateElement::U32,
+                         .shape = {g.height, g.interiorWords()},
+                         .strides = {g.pitchWords, 1},
+                         .size = size(),
+                         .writable = false};
+    }
+
     void exportView(const ViewWindow& window, ViewTarget target) const override {
         exportViewOnDevice(BitGridReader{current_.data(), geometry_}, window, target, size(), rule().states, staging_);
     }

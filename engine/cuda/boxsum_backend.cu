@@ -88,6 +88,20 @@ class BoxsumBackend final : public Backend {
         readCellsOnDevice(BitGridReader{grid(current_)}, rect, cells, size(), staging_);
     }
 
+    // The alive plane, then the state planes, planeWords() apart; read-only (halo words, and the alive
+    // plane repeats what the state planes say).
+    std::optional<StateView> stateView() override {
+        const BitGrid g = grid(current_);
+        return StateView{.data = g.alive + g.halo,
+                         .space = MemorySpace::Device,
+                         .layout = StateLayout::BitPlanes32,
+                         .element = StateElement::U32,
+                         .shape = {1 + g.statePlanes, g.height, g.words},
+                         .strides = {std::int64_t(g.planeWords()), g.pitch, 1},
+                         .size = size(),
+                         .writable = false};
+    }
+
     // Each step reads and writes every bit plane once.
     double bytesPerCellStep() const override { return 2.0 * (1 + shape_.statePlanes) / 8.0; }
 

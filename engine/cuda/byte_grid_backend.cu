@@ -118,6 +118,10 @@ void ByteGridBackend::writeCells(const CellRect& rect, std::span<const Cell> cel
                        staging_);
 }
 
+std::optional<StateView> ByteGridBackend::stateView() {
+    return cellsView(current_.data(), gridSize_, MemorySpace::Device, gridSize_.width, true);
+}
+
 void ByteGridBackend::readCells(const CellRect& rect, std::span<Cell> cells) const {
     readCellsOnDevice(ByteGridReader{current_.data(), gridSize_.width}, rect, cells, gridSize_, staging_);
 }

@@ -24,6 +24,8 @@ class ByteGridBackend : public Backend {
     void exportView(const ViewWindow& window, ViewTarget target) const override;
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
     void readCells(const CellRect& rect, std::span<Cell> cells) const override;
+    // One byte per cell, unpadded; writable (nothing is derived from the cells between steps).
+    std::optional<StateView> stateView() override;
 
   protected:
     void prepare(const Rule& rule, GridSize size) override;

@@ -19,6 +19,16 @@ std::optional<std::uint64_t> cudaFreeDeviceBytes() {
     return std::uint64_t(free);
 }
 
+std::optional<int> cudaDeviceOrdinal() {
+    if (*cuda::unavailableReason()) return std::nullopt;
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) {
+        cudaGetLastError();
+        return std::nullopt;
+    }
+    return device;
+}
+
 std::string cudaDeviceName() {
     if (*cuda::unavailableReason()) return {};
     int device = 0;

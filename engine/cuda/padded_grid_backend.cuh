@@ -100,6 +100,28 @@ struct PaddedGridWriter {
     __device__ void operator()(int x, int y, Cell state) const { cells[layout(g.left + x, g.top + y)] = state; }
 };
 
+// The interior of a padded state as a StateView: rows of `pitch` bytes (pack), read-only since the
+// halo holds copies of wrapped cells.
+inline StateView paddedStateView(Cell* cells, const PaddedGeometry& g, RowMajorLayout layout) {
+    return cellsView(cells + std::size_t(g.top) * layout.pitch + g.left, {g.width, g.height}, MemorySpace::Device,
+                     layout.pitch, false);
+}
+
+// 16x16 fragments (cat): the interior starts at a fragment corner, so it is a 4D strided view.
+inline StateView paddedStateView(Cell* cells, const PaddedGeometry& g, FragmentLayout layout) {
+    if (g.left % 16 != 0 || g.top % 16 != 0) throw Error("fragment layout: the interior does not start on a fragment");
+    const std::int64_t rowOfFragments = std::int64_t(layout.fragmentsPerRow) * 256;
+    Cell* origin = cells + std::size_t(g.top / 16) * std::size_t(rowOfFragments) + std::size_t(g.left / 16) * 256;
+    return {.data = origin,
+            .space = MemorySpace::Device,
+            .layout = StateLayout::Tiles16,
+            .element = StateElement::U8,
+            .shape = {(g.height + 15) / 16, 16, (g.width + 15) / 16, 16},
+            .strides = {rowOfFragments, 16, 256, 1},
+            .size = {g.width, g.height},
+            .writable = false};
+}
+
 // Double-buffered padded state; a subclass picks the geometry and layout and supplies one generation.
 template <class Layout>
 class PaddedGridBackend : public Backend {
@@ -174,6 +196,8 @@ class PaddedGridBackend : public Backend {
         readCellsOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, rect, cells, gridSize(),
                           staging_);
     }
+
+    std::optional<StateView> stateView() override { return paddedStateView(current_.data(), geometry_, layout_); }
 
   protected:
     // The padded geometry and layout for a grid; called by prepare().

@@ -17,6 +17,7 @@ std::optional<std::string> cudaUnavailableReason() { return std::string(kReason)
 std::string cudaDeviceName() { return {}; }
 std::string cudaDevicePciBusId() { return {}; }
 std::optional<std::uint64_t> cudaFreeDeviceBytes() { return std::nullopt; }
+std::optional<int> cudaDeviceOrdinal() { return std::nullopt; }
 std::optional<double> measureDeviceBandwidth() { return std::nullopt; }
 
 void* allocateDeviceBytes(std::size_t) { throw Error(kReason); }

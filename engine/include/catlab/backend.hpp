@@ -4,9 +4,11 @@
 #include "catlab/grid.hpp"
 #include "catlab/memory_space.hpp"
 #include "catlab/rule.hpp"
+#include "catlab/state_view.hpp"
 #include "catlab/view.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -76,6 +78,12 @@ class Backend {
     // The fewest bytes one generation must move per cell in this backend's layout (its state read once
     // and written once); the memory floor of a step is cells * this / bandwidth. One byte per cell: 2.
     virtual double bytesPerCellStep() const { return 2.0 * sizeof(Cell); }
+
+    // The state in place, in the backend's own layout (state_view.hpp), for code that reads it without a
+    // copy (NumPy, CuPy, PyTorch); nullopt when the backend does not describe its layout.
+    virtual std::optional<StateView> stateView() { return std::nullopt; }
+    // Cells were written through a writable stateView(): drop whatever was derived from the old ones.
+    virtual void stateWritten() {}
 
   protected:
     // Allocate and precompute for configure(); rule() and size() still hold the previous values.

@@ -14,6 +14,9 @@ std::optional<std::string> cudaUnavailableReason();
 std::string cudaDeviceName();
 std::string cudaDevicePciBusId();
 
+// The ordinal of the current CUDA device, or nullopt without a usable device.
+std::optional<int> cudaDeviceOrdinal();
+
 // Free memory of the current CUDA device, or nullopt without a usable device.
 std::optional<std::uint64_t> cudaFreeDeviceBytes();
 

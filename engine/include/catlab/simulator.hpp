@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -51,6 +52,14 @@ class Simulator {
     void load(const Grid& grid, const Rule& rule);
 
     Grid snapshot() const;
+    // The state as one byte per cell, row-major, into a host buffer or (device backends) a device one.
+    void store(CellBuffer destination) const { backend_->store(destination); }
+
+    // The running backend's state in place (state_view.hpp), or nullopt when it does not describe it.
+    // Valid until the backend or its rule or size changes; stepping may move the state to the other buffer.
+    std::optional<StateView> stateView() { return backend_->stateView(); }
+    // Cells were written through a writable stateView() since the last step.
+    void stateWritten() { backend_->stateWritten(); }
 
     // The visible window at screen resolution, into host or device memory (view.hpp defines the pixels).
     // Reads the backend's state in place: the grid is never copied.

@@ -812,6 +812,9 @@ void CpuFastBackend::step(int generations) {
     }
 }
 
+// Which rows have live cells is known from the last step; cells written in place make it stale.
+void CpuFastBackend::stateWritten() { stepper_->stateReplaced(); }
+
 // The view and painting work on the grid in place.
 void CpuFastBackend::exportView(const ViewWindow& window, ViewTarget target) const {
     exportViewOnHost(hostBuffer(current_), rule().states, window, target);

@@ -21,6 +21,10 @@ class CpuNaiveBackend final : public Backend {
     void exportView(const ViewWindow& window, ViewTarget target) const override;
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
     void readCells(const CellRect& rect, std::span<Cell> cells) const override;
+    // One byte per cell, in place; writable.
+    std::optional<StateView> stateView() override {
+        return cellsView(current_.cells().data(), current_.size(), MemorySpace::Host, current_.width(), true);
+    }
 
   protected:
     void prepare(const Rule& rule, GridSize size) override;
