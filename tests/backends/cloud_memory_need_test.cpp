@@ -108,11 +108,12 @@ INSTANTIATE_TEST_SUITE_P(EveryCloudBackend, CloudMemoryNeedTest, ::testing::Valu
 
 TEST(CloudMemoryNeed, RefusalNamesBackendVolumeAndBothFigures) {
     const CloudBackendSpec& cpu = CloudBackendRegistry::instance().find("cpu", "auto");
-    EXPECT_EQ(errorOf([&] {
-                  checkCloudMemoryNeed(cpu, {2048, 2048, 512}, {.hostBytes = std::uint64_t(38) << 30},
-                                       std::uint64_t(20) << 30, std::nullopt);
-              }),
-              "cloud backend 'cpu' needs 38.0 GiB of host memory for a 2048x2048x512 volume, but only 20.0 GiB is free");
+    EXPECT_EQ(
+        errorOf([&] {
+            checkCloudMemoryNeed(cpu, {2048, 2048, 512}, {.hostBytes = std::uint64_t(38) << 30},
+                                 std::uint64_t(20) << 30, std::nullopt);
+        }),
+        "cloud backend 'cpu' needs 38.0 GiB of host memory for a 2048x2048x512 volume, but only 20.0 GiB is free");
     const std::string device = errorOf([&] {
         checkCloudMemoryNeed(cpu, {8, 8, 8}, {.deviceBytes = std::uint64_t(3) << 30}, std::uint64_t(1) << 40,
                              std::uint64_t(1) << 30);
@@ -128,8 +129,7 @@ TEST(CloudMemoryNeed, VolumeThatFitsByCellsButNotByBackendIsRefused) {
     const CloudSize size{kMaxCloudSide, kMaxCloudSide, 4}; // 2^30 cells, the most a volume may have
     const MemoryNeed need = CloudBackendRegistry::instance().find("cpu", "auto").memoryNeed(size);
     if (need.hostBytes <= free) GTEST_SKIP() << "too much free memory here for the largest volume to exceed it";
-    const std::string error =
-        errorOf([&] { CloudBackendRegistry::instance().create("cpu", size, CloudParams{}); });
+    const std::string error = errorOf([&] { CloudBackendRegistry::instance().create("cpu", size, CloudParams{}); });
     EXPECT_NE(error.find("cloud backend 'cpu' needs"), std::string::npos) << error;
     EXPECT_NE(error.find("of host memory for a 16384x16384x4 volume"), std::string::npos) << error;
 }
