@@ -18,8 +18,8 @@ std::pair<long long, long long> coordinates(const LineReader& lines, std::string
     constexpr long long kLimit = 1LL << 62; // room for any torus position; far from overflowing
     if (!(words >> xs >> ys) || (words >> extra) || parseInteger(xs, x, -kLimit, kLimit) != IntegerText::Ok ||
         parseInteger(ys, y, -kLimit, kLimit) != IntegerText::Ok)
-        lines.fail(std::string("expected ") + what + ", two whole numbers " + rangeText(-kLimit, kLimit) +
-                   ", got '" + trimmed(text) + "'");
+        lines.fail(std::string("expected ") + what + ", two whole numbers " + rangeText(-kLimit, kLimit) + ", got '" +
+                   trimmed(text) + "'");
     return {x, y};
 }
 

@@ -21,7 +21,7 @@ constexpr double kMaxFlattenedCells = double(1 << 23);
 
 struct Node {
     int level = 0;
-    std::array<int, 4> children{}; // nw ne sw se: node numbers, or cell states at level 1
+    std::array<int, 4> children{};      // nw ne sw se: node numbers, or cell states at level 1
     std::array<std::uint8_t, 8> rows{}; // an 8x8 leaf's rows, bit x for column x
     bool leaf8 = false;
     double population = 0;
@@ -75,7 +75,8 @@ class MacrocellReader {
             states_ = p.rule->rule.states;
         } else if (line.rfind("#G", 0) == 0) {
             const std::string gen = trimmed(line.substr(2));
-            if (gen.find_first_not_of("0123456789") != std::string::npos || parseInteger(gen, p.generation) != IntegerText::Ok)
+            if (gen.find_first_not_of("0123456789") != std::string::npos ||
+                parseInteger(gen, p.generation) != IntegerText::Ok)
                 lines_.fail("bad '#G " + gen + "': expected a whole number of generations");
         } else if (line.rfind("#N", 0) == 0 && p.name.empty() && line.size() > 2) {
             p.name = trimmed(line.substr(2));
@@ -120,7 +121,8 @@ class MacrocellReader {
             int& child = n.children[std::size_t(q)];
             if (n.level == 1) {
                 if (parseInteger(field[q + 1], child, 0, kMaxStates - 1) != IntegerText::Ok)
-                    lines_.fail("cell state '" + field[q + 1] + "' is not a whole number " + rangeText(0, kMaxStates - 1));
+                    lines_.fail("cell state '" + field[q + 1] + "' is not a whole number " +
+                                rangeText(0, kMaxStates - 1));
                 if (child >= states_)
                     lines_.fail("cell state " + std::to_string(child) + " but the rule has only " +
                                 std::to_string(states_) + " states");
@@ -166,8 +168,6 @@ class MacrocellReader {
 
 } // namespace
 
-Pattern readMacrocell(std::string_view text, const std::string& source) {
-    return MacrocellReader(text, source).read();
-}
+Pattern readMacrocell(std::string_view text, const std::string& source) { return MacrocellReader(text, source).read(); }
 
 } // namespace catlab::patterns

@@ -113,7 +113,8 @@ class McellReader {
         } catch (const Error& e) {
             lines_.failAt(ruleLine_, e.what());
         }
-        if (p.rule->torus) lines_.failAt(ruleLine_, "the rule names a topology; an MCell file gives it with #BOARD and #WRAP");
+        if (p.rule->torus)
+            lines_.failAt(ruleLine_, "the rule names a topology; an MCell file gives it with #BOARD and #WRAP");
         const bool bounded = boardWidth_ > 0;
         if (bounded && !wrapped_)
             lines_.failAt(wrapLine_ ? wrapLine_ : lines_.lineNumber(),

@@ -94,7 +94,8 @@ void CellCollector::fill(Pattern& pattern, int states) const {
                     std::to_string(b.bottom - b.top + 1) + " cells, more than a grid side of " +
                     std::to_string(kMaxGridSide));
     pattern.cells = Grid(GridSize{int(width), int(height)});
-    for (const Entry& e : cells_) pattern.cells.at(int(e.x - b.left), int(e.y - b.top)) = Cell(e.state < states ? e.state : 1);
+    for (const Entry& e : cells_)
+        pattern.cells.at(int(e.x - b.left), int(e.y - b.top)) = Cell(e.state < states ? e.state : 1);
     pattern.position = {{b.left, b.top}};
 }
 
