@@ -53,13 +53,17 @@ std::string formatRuleForGolly(const Rule& rule) {
         return digits(rule.survival) + "/" + digits(rule.birth) + "/" + std::to_string(rule.states);
     std::ostringstream out;
     out << 'R' << rule.radius << ",C" << (rule.states == 2 ? 0 : rule.states);
-    if (singleRange(rule.survival) && singleRange(rule.birth)) {
-        const Interval s = rule.survival.intervals()[0], b = rule.birth.intervals()[0];
-        out << ",M" << (rule.includeCentre ? 1 : 0) << ",S" << s.lo << ".." << s.hi << ",B" << b.lo << ".." << b.hi;
-    } else {
-        const CountSet survival = rule.includeCentre ? withoutCentre(rule.survival) : rule.survival;
+    auto ranges = [&](const CountSet& survival, bool centre) {
+        const Interval s = survival.intervals()[0], b = rule.birth.intervals()[0];
+        out << ",M" << (centre ? 1 : 0) << ",S" << s.lo << ".." << s.hi << ",B" << b.lo << ".." << b.hi;
+    };
+    const CountSet survival = rule.includeCentre ? withoutCentre(rule.survival) : rule.survival;
+    if (singleRange(rule.survival) && singleRange(rule.birth))
+        ranges(rule.survival, rule.includeCentre);
+    else if (singleRange(survival) && singleRange(rule.birth)) // single ranges once the centre is left out
+        ranges(survival, false);
+    else
         out << ",S" << hrotList(survival) << ",B" << hrotList(rule.birth);
-    }
     out << ",N" << neighbourhoodLetter(rule.neighbourhood);
     return out.str();
 }

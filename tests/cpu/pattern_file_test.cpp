@@ -68,10 +68,12 @@ TEST(PatternFile, PlaintextCells) {
 }
 
 TEST(PatternFile, Life105BlocksAndRules) {
-    const Pattern p = readPattern("#Life 1.05\n#D two blocks\n#R 23/36\n#P -3 2\n**\n.*\n#P 4 -1\n*\n", "h.lif");
+    const Pattern p =
+        readPattern("#Life 1.05\n#D two blocks\n#R 23/36\n#P -3 2\n**\n.*\n#P 4 -1\n*\n#P\n.*\n", "h.lif");
     EXPECT_EQ(p.rule->rule, parseRule("B36/S23").rule);
     EXPECT_EQ(p.comments, std::vector<std::string>{"#D two blocks"});
-    EXPECT_EQ(liveCells(p), "4,-1:1 -3,2:1 -2,2:1 -2,3:1 ");
+    // A bare "#P" goes on below the block before.
+    EXPECT_EQ(liveCells(p), "4,-1:1 5,0:1 -3,2:1 -2,2:1 -2,3:1 ");
     // "#R B234" names births only, as Golly reads it.
     EXPECT_EQ(readPattern("#Life 1.05\n#R B234\n#P 0 0\n*\n", "r.lif").rule->rule, parseRule("B234/S").rule);
     EXPECT_EQ(errorOf([] { readPattern("#Life 1.05\n#P 1 x\n*\n", "p.lif"); }),
@@ -139,6 +141,8 @@ TEST(GollyRuleText, EachFamilyInTheNotationGollyReads) {
     EXPECT_EQ(formatRuleForGolly(parseRule("R5,C0,M1,S34..58,B34..45,NM").rule), "R5,C0,M1,S34..58,B34..45,NM");
     // HROT lists: Golly 4 reads them without M; a counted centre moves into the survival counts.
     EXPECT_EQ(formatRuleForGolly(parseRule("R2,C0,M1,S1,4-6,B3,7,NM").rule), "R2,C0,S0,3-5,B3,7,NM");
+    // Single ranges once the centre is left out: Larger than Life notation, M0.
+    EXPECT_EQ(formatRuleForGolly(parseRule("R2,C0,M1,S0,2-3,B3,NM").rule), "R2,C0,M0,S1..2,B3..3,NM");
     EXPECT_EQ(formatRuleSpecForGolly(parseRule("B2/S345/C4:T10,20")), "345/2/4:T10,20");
 }
 

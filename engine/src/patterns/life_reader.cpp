@@ -58,7 +58,8 @@ Pattern readLife105(std::string_view text, const std::string& source) {
     while (lines.next(line)) {
         if (trimmed(line).empty()) continue;
         if (line.rfind("#P", 0) == 0) {
-            std::tie(left, y) = coordinates(lines, line.substr(2), "#P x y");
+            // A bare "#P" goes on below the block before, as Golly reads it.
+            if (!trimmed(line.substr(2)).empty()) std::tie(left, y) = coordinates(lines, line.substr(2), "#P x y");
             x = left;
         } else if (line.rfind("#N", 0) == 0 && trimmed(line.substr(2)).empty()) {
             p.rule = parseRule("B3/S23");
