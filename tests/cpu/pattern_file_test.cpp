@@ -33,8 +33,8 @@ TEST(PatternFile, McellOnATorusIsCentredAsGollyCentresIt) {
     EXPECT_EQ(p.rule->torus, (GridSize{10, 8}));
     // Written from (-5, -4), then moved by ((10 + 1 - 3) / 2, (8 + 1 - 2) / 2) = (4, 3).
     EXPECT_EQ(liveCells(p), "0,-1:1 1,-1:2 -1,0:1 0,0:1 1,0:1 ");
-    EXPECT_EQ(p.comments, (std::vector<std::string>{"#MCell 4.00", "#GAME Generations", "#RULE 345/2/4",
-                                                    "#BOARD 10x8", "#WRAP 1", "#D a comment"}));
+    EXPECT_EQ(p.comments, (std::vector<std::string>{"#MCell 4.00", "#GAME Generations", "#RULE 345/2/4", "#BOARD 10x8",
+                                                    "#WRAP 1", "#D a comment"}));
 }
 
 TEST(PatternFile, McellLargerThanLifeAndStatesBeyondTheRuleBecomeOne) {
@@ -46,11 +46,14 @@ TEST(PatternFile, McellLargerThanLifeAndStatesBeyondTheRuleBecomeOne) {
 }
 
 TEST(PatternFile, McellRefusesPlanesAndUnknownGamesNamingTheLine) {
-    EXPECT_EQ(errorOf([] { readPattern("#MCell 2.0\n#GAME Generations\n#RULE 2/13/21\n#BOARD 9x9\n#WRAP 0\n#L A\n", "p.mcl"); }),
-              "p.mcl:5: #WRAP 0 is a bounded plane (Golly's :P9,9 topology), which catlab does not support yet; "
-              "catlab grids are tori (#WRAP 1)");
-    EXPECT_EQ(errorOf([] { readPattern("#MCell 2.0\n#GAME Rules table\n#RULE 1,2\n#L A\n", "w.mcl"); }),
-              "w.mcl:2: MCell game 'Rules table' is not supported (catlab runs Life, Generations and Larger than Life)");
+    EXPECT_EQ(errorOf([] {
+                  readPattern("#MCell 2.0\n#GAME Generations\n#RULE 2/13/21\n#BOARD 9x9\n#WRAP 0\n#L A\n", "p.mcl");
+              }),
+              "p.mcl:5: #WRAP 0 is a bounded plane (Golly's :P9,9 topology), not supported yet; catlab grids "
+              "are tori (#WRAP 1)");
+    EXPECT_EQ(
+        errorOf([] { readPattern("#MCell 2.0\n#GAME Rules table\n#RULE 1,2\n#L A\n", "w.mcl"); }),
+        "w.mcl:2: MCell game 'Rules table' is not supported (catlab runs Life, Generations and Larger than Life)");
     EXPECT_EQ(errorOf([] { readPattern("#MCell 2.0\n#RULE 23/3\n#L A?\n", "b.mcl"); }),
               "b.mcl:3: unexpected character '?' in #L data: expected digits, '.', '$', A..X or a..j followed by A..X");
     EXPECT_EQ(errorOf([] { readPattern("#MCell 2.0\n#RULE 23/3\n#BOARD 0x9\n", "z.mcl"); }),
@@ -84,21 +87,22 @@ TEST(PatternFile, Life106Cells) {
     const Pattern p = readPattern("#Life 1.06\n0 -1\n1 0\n-1 1\n0 1\n1 1\n", "g.lif");
     EXPECT_EQ(liveCells(p), "0,-1:1 1,0:1 -1,1:1 0,1:1 1,1:1 ");
     EXPECT_EQ(errorOf([] { readPattern("#Life 1.06\n0 0\n1 2 3\n", "g.lif"); }),
-              "g.lif:3: expected a live cell 'x y', two whole numbers -4611686018427387904..4611686018427387904, got '1 2 3'");
+              "g.lif:3: expected a live cell 'x y', two whole numbers -4611686018427387904..4611686018427387904, got "
+              "'1 2 3'");
 }
 
 // bgolly -h wrote this for "#CXRLE Pos=5,-7 / bo$3o!" (B3/S23).
 TEST(PatternFile, MacrocellTwoStatesAtGollysCoordinates) {
     const Pattern p = readPattern("[M2] (golly 3.3)\n#R B3/S23\n#G 12\n......*$.....***$\n4 0 1 0 0\n", "m.mc");
     EXPECT_EQ(p.rule->rule, parseRule("B3/S23").rule);
-    EXPECT_EQ(p.generation, 12u);
+    EXPECT_EQ(p.generation, "12");
     EXPECT_EQ(liveCells(p), "6,-7:1 5,-6:1 6,-6:1 7,-6:1 ");
 }
 
 // bgolly's Generations algorithm wrote this for "#CXRLE Pos=5,-7 / AB$3A!" (345/2/4).
 TEST(PatternFile, MacrocellMultiState) {
-    const Pattern p = readPattern(
-        "[M2] (golly 3.3)\n#R 345/2/4\n1 0 1 0 1\n1 2 0 1 1\n2 1 2 0 0\n3 0 3 0 0\n4 0 4 0 0\n", "g.mc");
+    const Pattern p =
+        readPattern("[M2] (golly 3.3)\n#R 345/2/4\n1 0 1 0 1\n1 2 0 1 1\n2 1 2 0 0\n3 0 3 0 0\n4 0 4 0 0\n", "g.mc");
     EXPECT_EQ(liveCells(p), "5,-7:1 6,-7:2 5,-6:1 6,-6:1 7,-6:1 ");
     EXPECT_EQ(errorOf([] { readPattern("[M2]\n#R 345/2/4\n1 0 1 0 1\n2 1 5 0 0\n", "b.mc"); }),
               "b.mc:4: node '5' is not one of the 1 nodes given before it (or 0, empty)");
@@ -115,19 +119,18 @@ TEST(PatternFile, FormatComesFromTheContentThenTheExtension) {
 }
 
 TEST(PatternFile, RleKeepsCommentsAndGenerationAndWritesThemBack) {
-    const Pattern p = readPattern("#CXRLE Pos=-2,-1 Gen=1234567890123\n#N name\n#C first\n#O someone\n"
+    const Pattern p = readPattern("#CXRLE Pos=-2,-1 Gen=12345678901234567890123\n#N name\n#C first\n#O someone\n"
                                   "x = 2, y = 1, rule = 345/2/4:T6,4\nAB!\n",
                                   "c.rle");
-    EXPECT_EQ(p.generation, 1234567890123u);
+    EXPECT_EQ(p.generation, "12345678901234567890123");
     EXPECT_EQ(p.comments, (std::vector<std::string>{"#C first", "#O someone"}));
     std::ostringstream out;
     writeRle(out, placePattern(p, {6, 4}), p.rule->rule,
-             RleExtras{.name = p.name, .comments = p.comments, .generation = p.generation});
+             RleExtras{.name = p.name, .comments = p.comments, .generation = 1234567890123});
     EXPECT_EQ(out.str(), "#CXRLE Pos=-3,-2 Gen=1234567890123\n#N name\n#C first\n#O someone\n"
                          "x = 6, y = 4, rule = 345/2/4:T6,4\n$.AB!\n");
-    EXPECT_EQ(errorOf([] { readPattern("#CXRLE Gen=99999999999999999999\nx = 1, y = 1\no!\n", "g.rle"); }),
-              "g.rle:1: bad Gen=99999999999999999999 in #CXRLE line: expected Gen=N, a whole number of generations "
-              "0..18446744073709551615");
+    EXPECT_EQ(errorOf([] { readPattern("#CXRLE Gen=12x\nx = 1, y = 1\no!\n", "g.rle"); }),
+              "g.rle:1: bad Gen=12x in #CXRLE line: expected Gen=N, a whole number of generations");
     EXPECT_EQ(errorOf([] { readPattern("x = 1, y = 1, rule = B3/S23:P20,20\no!\n", "p.rle"); }),
               "p.rle:1: bad token 'P20,20' in rule 'B3/S23:P20,20': the bounded plane topology (:Pw,h) is not "
               "supported yet; catlab grids are tori (:Tw,h)");
@@ -147,7 +150,7 @@ TEST(GollyRuleText, EachFamilyInTheNotationGollyReads) {
 }
 
 TEST(GollyRuleText, WhatIsWrittenReadsBackToARuleThatStepsTheSameCells) {
-    for (const char* text : {"B3/S23", "B36/S23V", "B2/S345/C4", "B2/S34/C4V", "R5,C0,M1,S34..58,B34..45,NM",
+    for (const char* text : {"B3/S23", "B13/S012V", "B2/S345/C4", "B2/S34/C4V", "R5,C0,M1,S34..58,B34..45,NM",
                              "R3,C5,M0,S2,5-9,B4,NC", "R2,C0,M1,S1,4-6,B3,7,NM"}) {
         const Rule rule = parseRule(text).rule;
         const Rule back = parseRule(formatRuleForGolly(rule)).rule;
@@ -168,7 +171,8 @@ TEST(GollyRuleText, EvansNotation) {
 
 TEST(GollyRuleText, B0RulesSayHowGollyShowsThem) {
     EXPECT_EQ(gollyDisplayDifference(parseRule("B3/S23").rule), "");
-    EXPECT_NE(gollyDisplayDifference(parseRule("B013568/S01").rule).find("odd ones as the complement"), std::string::npos);
+    EXPECT_NE(gollyDisplayDifference(parseRule("B013568/S01").rule).find("odd ones as the complement"),
+              std::string::npos);
     EXPECT_NE(gollyDisplayDifference(parseRule("B0/S8").rule).find("from 1 on"), std::string::npos);
 }
 

@@ -19,7 +19,7 @@ struct Pattern {
     std::optional<std::pair<long long, long long>> position; // Golly's top-left ("#CXRLE Pos=x,y", MCell, Life 1.06)
     std::string name;                                        // "#N ..." or "!Name: ..."
     std::vector<std::string> comments;                       // the file's comment lines, "#" and all
-    std::uint64_t generation = 0;                            // "#CXRLE Gen=N", "#G N" of macrocell files
+    std::string generation; // "#CXRLE Gen=N", "#G N" of macrocell files: decimal digits, as long as Golly's
 };
 
 // What an RLE file carries besides the cells and the rule.

@@ -75,9 +75,9 @@ class MacrocellReader {
             states_ = p.rule->rule.states;
         } else if (line.rfind("#G", 0) == 0) {
             const std::string gen = trimmed(line.substr(2));
-            if (gen.find_first_not_of("0123456789") != std::string::npos ||
-                parseInteger(gen, p.generation) != IntegerText::Ok)
+            if (gen.empty() || gen.find_first_not_of("0123456789") != std::string::npos)
                 lines_.fail("bad '#G " + gen + "': expected a whole number of generations");
+            p.generation = gen;
         } else if (line.rfind("#N", 0) == 0 && p.name.empty() && line.size() > 2) {
             p.name = trimmed(line.substr(2));
         } else {

@@ -120,7 +120,7 @@ class McellReader {
             lines_.failAt(wrapLine_ ? wrapLine_ : lines_.lineNumber(),
                           "#WRAP 0 is a bounded plane (Golly's :P" + std::to_string(boardWidth_) + "," +
                               std::to_string(boardHeight_) +
-                              " topology), which catlab does not support yet; catlab grids are tori (#WRAP 1)");
+                              " topology), not supported yet; catlab grids are tori (#WRAP 1)");
         if (bounded) p.rule->torus = GridSize{boardWidth_, boardHeight_};
         if (bounded && !collector_.empty()) {
             // Golly's placement: the cells move from the top-left corner towards the middle of the board,
