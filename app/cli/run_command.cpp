@@ -87,7 +87,7 @@ int runScene(const RunOptions& options, std::ostream& out) {
                                      ? std::string()
                                      : scene.ruleName + ", generation " + std::to_string(sim->generation());
         writeRleFile(*options.outPath, sim->snapshot(), scene.rule,
-                     RleExtras{.name = name, .comments = {}, .generation = sim->generation()});
+                     RleExtras{.name = name, .comments = scene.comments, .generation = sim->generation()});
         out << "wrote       " << *options.outPath << '\n';
     }
     if (interrupt.signal() != 0) {

@@ -61,6 +61,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         checkGridSize(scene.size, &scene.rule);
         scene.initial = placePattern(pattern, scene.size);
         scene.ruleName = preset ? preset->name : pattern.name;
+        scene.comments = pattern.comments;
     } else {
         const RuleSpec spec = cliRule ? *cliRule : RuleSpec{defaultPreset().rule, std::nullopt};
         if (!cliRule) preset = &defaultPreset();
