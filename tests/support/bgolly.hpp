@@ -39,11 +39,13 @@ inline std::string bgollyAlgorithm(const Rule& rule) {
 inline bool bgollyKeepsTorus(const Rule& rule) { return bgollyAlgorithm(rule) == "Larger than Life"; }
 
 // What bgolly says after `generations` generations of the file at `input`, read back with catlab's
-// RLE reader (bgolly writes the live cells' bounding box, without a position). Throws catlab::Error
+// reader of the format `outName` names (bgolly's RLE holds the live cells' bounding box, without a
+// position; its macrocell files, from HashLife and Generations, keep the position). Throws catlab::Error
 // with bgolly's output when it fails.
 inline Pattern runBgolly(const std::string& bgolly, const std::string& input, const std::string& algorithm,
-                         int generations, const std::filesystem::path& dir) {
-    const std::filesystem::path out = dir / "bgolly-out.rle", log = dir / "bgolly.log";
+                         int generations, const std::filesystem::path& dir,
+                         const std::string& outName = "bgolly-out.rle") {
+    const std::filesystem::path out = dir / outName, log = dir / "bgolly.log";
     std::filesystem::remove(out);
     const std::string command = "'" + bgolly + "' -q -q -a '" + algorithm + "' -m " + std::to_string(generations) +
                                 " -o '" + out.string() + "' '" + input + "' > '" + log.string() + "' 2>&1";
