@@ -9,6 +9,7 @@
 
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
+#include "catlab/golly_rule_text.hpp"
 #include "catlab/rle.hpp"
 #include "catlab/simulator.hpp"
 
@@ -49,6 +50,8 @@ int runScene(const RunOptions& options, std::ostream& out) {
 
     out << "rule        " << scene.rule.format();
     if (!scene.ruleName.empty()) out << " (" << scene.ruleName << ")";
+    if (const std::string golly = gollyDisplayDifference(scene.rule); !golly.empty())
+        out << "\n            (" << golly << ")";
     out << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, "
         << (scene.initial
                 ? "from " + *options.inPath
@@ -80,9 +83,11 @@ int runScene(const RunOptions& options, std::ostream& out) {
     out << "\npopulation  " << sim->population() << " at generation " << sim->generation() << '\n';
 
     if (options.outPath) {
+        const std::string name = scene.ruleName.empty()
+                                     ? std::string()
+                                     : scene.ruleName + ", generation " + std::to_string(sim->generation());
         writeRleFile(*options.outPath, sim->snapshot(), scene.rule,
-                     scene.ruleName.empty() ? std::string()
-                                            : scene.ruleName + ", generation " + std::to_string(sim->generation()));
+                     RleExtras{.name = name, .comments = scene.comments, .generation = sim->generation()});
         out << "wrote       " << *options.outPath << '\n';
     }
     if (interrupt.signal() != 0) {

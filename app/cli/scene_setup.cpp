@@ -4,8 +4,8 @@
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
+#include "catlab/pattern_file.hpp"
 #include "catlab/presets.hpp"
-#include "catlab/rle.hpp"
 
 #include <charconv>
 #include <ostream>
@@ -33,7 +33,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
 
     if (options.inPath) {
         if (options.density) throw Error("--density sets a random start and cannot be combined with --in");
-        Pattern pattern = readRleFile(*options.inPath);
+        Pattern pattern = readPatternFile(*options.inPath);
         const std::optional<RuleSpec>& fileRule = pattern.rule;
         if (cliRule && fileRule && !(cliRule->rule == fileRule->rule))
             notices << "catlab: note: --rule " << cliRule->rule.format() << " overrides the rule "
@@ -61,6 +61,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         checkGridSize(scene.size, &scene.rule);
         scene.initial = placePattern(pattern, scene.size);
         scene.ruleName = preset ? preset->name : pattern.name;
+        scene.comments = pattern.comments;
     } else {
         const RuleSpec spec = cliRule ? *cliRule : RuleSpec{defaultPreset().rule, std::nullopt};
         if (!cliRule) preset = &defaultPreset();

@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace catlab::cli {
 
@@ -19,7 +20,8 @@ struct Scene {
     std::string ruleName; // preset name, or the pattern's #N name, or empty
     GridSize size;
     double density = 0.5;
-    std::optional<Grid> initial; // from --in; otherwise a random start
+    std::optional<Grid> initial;       // from --in; otherwise a random start
+    std::vector<std::string> comments; // the --in file's comment lines, written back with --out
     std::string backend;
 };
 

@@ -2,8 +2,8 @@
 
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
+#include "catlab/pattern_file.hpp"
 #include "catlab/presets.hpp"
-#include "catlab/rle.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -96,7 +96,7 @@ void paintCells(Lab& lab, long long x, long long y, int state) {
 }
 
 void loadPattern(Lab& lab, const std::string& path) {
-    const Pattern pattern = readRleFile(path);
+    const Pattern pattern = readPatternFile(path);
     const Rule rule = pattern.rule ? pattern.rule->rule : lab.session.rule();
     for (Cell c : pattern.cells.cells())
         if (c >= rule.states)
@@ -119,7 +119,8 @@ void savePattern(Lab& lab, const std::string& path) {
     const std::string name = lab.session.ruleName().empty()
                                  ? "generation " + std::to_string(lab.session.generation())
                                  : lab.session.ruleName() + ", generation " + std::to_string(lab.session.generation());
-    writeRleFile(path, lab.session.simulator().snapshot(), lab.session.rule(), name);
+    writeRleFile(path, lab.session.simulator().snapshot(), lab.session.rule(),
+                 RleExtras{.name = name, .comments = {}, .generation = lab.session.generation()});
 }
 
 void requestScreenshot(Lab& lab, const std::string& path, const std::string& requestedBy) {

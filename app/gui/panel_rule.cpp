@@ -2,6 +2,7 @@
 #include "gui/panel_sections.hpp"
 
 #include "catlab/error.hpp"
+#include "catlab/golly_rule_text.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rule_scaling.hpp"
 
@@ -116,6 +117,8 @@ void drawRuleSection(Lab& lab, PanelState& state) {
         ImGui::Text("%s", current.c_str());
     else
         ImGui::Text("%s  (%s)", current.c_str(), lab.session.ruleName().c_str());
+    if (const std::string golly = gollyDisplayDifference(lab.session.rule()); !golly.empty())
+        ImGui::TextDisabled("%s", golly.c_str());
     ImGui::PopTextWrapPos();
     drawPresets(lab, state);
     drawCustomRule(lab, state);

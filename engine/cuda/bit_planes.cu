@@ -40,7 +40,10 @@ __global__ void countAliveKernel(const BitGrid g, long long count, unsigned long
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count;
          i += (long long)gridDim.x * blockDim.x) {
         const int y = int(i / g.words), w = int(i % g.words);
-        const unsigned word = g.alive[g.rowOffset(y) + w];
+        // Every non-zero state counts, as in Golly: with state planes a cell is live when any bit is set.
+        const std::size_t at = g.rowOffset(y) + std::size_t(w);
+        unsigned word = g.alive[at];
+        for (int k = 0; k < g.statePlanes; ++k) word |= g.statePlane(k)[at];
         mine += __popc(w == g.words - 1 ? word & lastMask : word);
     }
     for (int offset = 16; offset > 0; offset /= 2) mine += __shfl_down_sync(0xffffffffu, mine, offset);

@@ -26,7 +26,7 @@ __global__ void countLiveKernel(const Cell* cells, std::size_t count, unsigned l
     unsigned long long mine = 0;
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
          i += std::size_t(gridDim.x) * blockDim.x)
-        mine += cells[i] == 1;
+        mine += cells[i] != 0; // every non-zero state, as Golly counts
     for (int offset = 16; offset > 0; offset /= 2) mine += __shfl_down_sync(0xffffffffu, mine, offset);
     if ((threadIdx.x & 31) == 0 && mine) atomicAdd(total, mine);
 }

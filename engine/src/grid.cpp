@@ -48,7 +48,9 @@ Cell Grid::wrappedAt(long long x, long long y) const {
     return at(int(x), int(y));
 }
 
-std::uint64_t Grid::population() const { return std::uint64_t(std::count(cells_.begin(), cells_.end(), Cell{1})); }
+std::uint64_t Grid::population() const {
+    return std::uint64_t(cells_.size()) - std::uint64_t(std::count(cells_.begin(), cells_.end(), Cell{0}));
+}
 
 void Grid::clear() { std::fill(cells_.begin(), cells_.end(), Cell{0}); }
 

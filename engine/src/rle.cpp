@@ -5,6 +5,7 @@
 #include "catlab/atomic_file.hpp"
 #include "catlab/cell_rect.hpp"
 #include "catlab/error.hpp"
+#include "catlab/golly_rule_text.hpp"
 #include "catlab/number_text.hpp"
 #include "catlab/text_file.hpp"
 
@@ -56,12 +57,16 @@ class RleReader {
         throw Error(source_ + ":" + std::to_string(lineNumber_) + ": " + why);
     }
 
+    // "#N" names the pattern and "#CXRLE" places it; every other comment line is kept as it is.
     void readComment(const std::string& line, Pattern& p) {
         if (line.rfind("#N", 0) == 0) {
             p.name = line.substr(2);
             while (!p.name.empty() && p.name.front() == ' ') p.name.erase(0, 1);
+        } else if (line.rfind("#CXRLE", 0) == 0) {
+            readExtendedHeader(line, p);
+        } else {
+            p.comments.push_back(line);
         }
-        if (line.rfind("#CXRLE", 0) == 0) readExtendedHeader(line, p);
     }
 
     // Golly's "#CXRLE Pos=X,Y Gen=N": the top-left cell relative to the torus centre, the generation.
@@ -79,10 +84,11 @@ class RleReader {
                          rangeText(std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max()));
                 p.position = {{x, y}};
             } else if (word.rfind("Gen=", 0) == 0) {
-                // Golly's generation counts have no upper bound; catlab does not use them, only checks them.
                 const std::string value = word.substr(4);
+                // Golly's generation counts have no upper bound: kept as the digits.
                 if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos)
                     fail("bad " + word + " in #CXRLE line: expected Gen=N, a whole number of generations");
+                p.generation = value;
             }
         }
     }
@@ -211,13 +217,20 @@ Pattern readRleFile(const std::string& path) {
 
 namespace {
 
-// The RLE text, written as it is made; the caller checks the stream.
-void emitRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
+// The RLE text, written as it is made; the caller checks the stream. Golly reads the #CXRLE line only
+// when it comes first.
+void emitRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleExtras& extras) {
     const bool twoStates = rule.states == 2;
-    if (!name.empty()) out << "#N " << name << '\n';
-    out << "#CXRLE Pos=" << -(grid.width() / 2) << ',' << -(grid.height() / 2) << '\n';
-    out << "x = " << grid.width() << ", y = " << grid.height() << ", rule = " << formatRuleSpec({rule, grid.size()})
-        << '\n';
+    out << "#CXRLE Pos=" << -(grid.width() / 2) << ',' << -(grid.height() / 2);
+    if (extras.generation > 0) out << " Gen=" << extras.generation;
+    out << '\n';
+    if (!extras.name.empty()) out << "#N " << extras.name << '\n';
+    for (const std::string& comment : extras.comments) {
+        if (comment.rfind("#CXRLE", 0) == 0) continue; // ours replaces it
+        out << (comment.starts_with('#') ? "" : "#C ") << comment << '\n';
+    }
+    out << "x = " << grid.width() << ", y = " << grid.height()
+        << ", rule = " << formatRuleSpecForGolly({rule, grid.size()}) << '\n';
 
     std::string line;
     auto emit = [&](long long count, const std::string& token) {
@@ -253,15 +266,23 @@ void emitRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::s
 
 } // namespace
 
-void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
-    emitRle(out, grid, rule, name);
+void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleExtras& extras) {
+    emitRle(out, grid, rule, extras);
     if (!out) throw Error("failed writing RLE");
 }
 
-void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name) {
+void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
+    writeRle(out, grid, rule, RleExtras{.name = name, .comments = {}, .generation = 0});
+}
+
+void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const RleExtras& extras) {
     AtomicFile file(path);
-    emitRle(file.stream(), grid, rule, name);
+    emitRle(file.stream(), grid, rule, extras);
     file.commit(); // says why a write failed
+}
+
+void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name) {
+    writeRleFile(path, grid, rule, RleExtras{.name = name, .comments = {}, .generation = 0});
 }
 
 Grid placePattern(const Pattern& pattern, GridSize torus) {

@@ -118,6 +118,26 @@ Rule parseLargerThanLife(std::string_view rule) {
     return r;
 }
 
+// Kellie Evans' "r,bmin,bmax,smin,smax", which Golly reads as R<r>,C0,M1,S<smin>..<smax>,B<bmin>..<bmax>,NM.
+Rule parseEvans(std::string_view rule) {
+    const auto fields = split(rule, ',');
+    if (fields.size() != 5)
+        throw Error("rule '" + std::string(rule) +
+                    "': Evans' notation has five numbers, r,bmin,bmax,smin,smax (e.g. 5,34,45,34,58)");
+    int v[5];
+    for (size_t i = 0; i < 5; ++i) v[i] = requireNumber(rule, fields[i], fields[i], "a whole number");
+    for (size_t lo : {size_t(1), size_t(3)})
+        if (v[lo] > v[lo + 1])
+            fail(rule, fields[lo],
+                 "range runs backwards (" + std::to_string(v[lo]) + " > " + std::to_string(v[lo + 1]) + ")");
+    Rule r;
+    r.radius = v[0];
+    r.includeCentre = true;
+    r.birth = CountSet({{v[1], v[2]}});
+    r.survival = CountSet({{v[3], v[4]}});
+    return r;
+}
+
 CountSet parseDigits(std::string_view rule, std::string_view token, std::string_view digits, int maxCount) {
     std::vector<Interval> counts;
     for (char c : digits) {
@@ -179,6 +199,8 @@ Rule parseLifeLike(std::string_view rule) {
 GridSize parseTorus(std::string_view whole, std::string_view suffix) {
     if (suffix.empty()) fail(whole, suffix, "empty topology suffix");
     const char kind = char(std::toupper(static_cast<unsigned char>(suffix[0])));
+    if (kind == 'P')
+        fail(whole, suffix, "the bounded plane topology (:Pw,h) is not supported yet; catlab grids are tori (:Tw,h)");
     if (kind != 'T') fail(whole, suffix, "only a torus (:Tw,h) is supported; catlab grids wrap around at every edge");
     const auto dims = split(suffix.substr(1), ',');
     if (dims.size() != 2) fail(whole, suffix, "expected :Tw,h");
@@ -209,10 +231,12 @@ RuleSpec parseRule(const std::string& text) {
         spec.rule = parseLifeLike(body);
     else if (body[0] == 'R' || body[0] == 'r')
         spec.rule = parseLargerThanLife(body);
+    else if (std::isdigit(static_cast<unsigned char>(body[0])) && body.find(',') != std::string_view::npos)
+        spec.rule = parseEvans(body);
     else
         throw Error("rule '" + std::string(whole) +
-                    "' is in no known notation (expected e.g. B3/S23, R5,C0,M1,S34..58,B34..45,NM or "
-                    "R1,C0,S3,5-8,B4,6-8,NM)");
+                    "' is in no known notation (expected e.g. B3/S23, 345/2/4, R5,C0,M1,S34..58,B34..45,NM, "
+                    "R1,C0,S3,5-8,B4,6-8,NM or 5,34,45,34,58)");
     try {
         spec.rule.validate();
     } catch (const Error& e) {

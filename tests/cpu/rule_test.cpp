@@ -97,7 +97,8 @@ TEST(RuleParser, ErrorsNameTheBadToken) {
     EXPECT_NE(errorOf("R5,S40..30,B3..4").find("backwards"), std::string::npos);
     EXPECT_NE(errorOf("B39/S23").find("'B39'"), std::string::npos);
     EXPECT_NE(errorOf("B3/S2a").find("'S2a'"), std::string::npos);
-    EXPECT_NE(errorOf("B3/S23:P10,10").find("torus"), std::string::npos);
+    EXPECT_NE(errorOf("B3/S23:P10,10").find("plane topology (:Pw,h) is not supported yet"), std::string::npos);
+    EXPECT_NE(errorOf("B3/S23:K10,10").find("torus"), std::string::npos);
     EXPECT_NE(errorOf("B3/S23:T10").find("'T10'"), std::string::npos);
     EXPECT_NE(errorOf("hello").find("no known notation"), std::string::npos);
     EXPECT_NE(errorOf("").find("empty"), std::string::npos);

@@ -54,7 +54,7 @@ class Backend {
     virtual void store(CellBuffer destination) const = 0;
 
     virtual void step(int generations) = 0;
-    virtual std::uint64_t population() const = 0;
+    virtual std::uint64_t population() const = 0; // cells in any non-zero state (Golly's population)
 
     // Same cells as catlab::fillRandom(density, seed); device backends fill on the device.
     virtual void randomize(double density, std::uint64_t seed);

@@ -37,7 +37,7 @@ class Grid {
     Cell* row(int y) { return cells_.data() + std::size_t(y) * std::size_t(size_.width); }
     const Cell* row(int y) const { return cells_.data() + std::size_t(y) * std::size_t(size_.width); }
 
-    std::uint64_t population() const; // cells in state 1
+    std::uint64_t population() const; // cells in any non-zero state, as Golly counts them
     void clear();
 
     friend bool operator==(const Grid&, const Grid&) = default;

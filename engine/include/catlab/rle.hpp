@@ -3,28 +3,43 @@
 #include "catlab/grid.hpp"
 #include "catlab/rule.hpp"
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace catlab {
 
-// A pattern in Golly's extended RLE: its bounding box, cells and the rule line if present.
+// A pattern read from any of Golly's file formats (pattern_file.hpp): its bounding box, cells and the
+// rule if the file names one.
 struct Pattern {
-    Grid cells;                                              // width x height from the "x = , y = " header
-    std::optional<RuleSpec> rule;                            // from "rule = ...", with the torus size when it names one
-    std::optional<std::pair<long long, long long>> position; // "#CXRLE Pos=x,y", Golly's top-left
-    std::string name;                                        // "#N ..."
+    Grid cells;                                              // width x height of the bounding box
+    std::optional<RuleSpec> rule;                            // with the torus size when the file names one
+    std::optional<std::pair<long long, long long>> position; // Golly's top-left ("#CXRLE Pos=x,y", MCell, Life 1.06)
+    std::string name;                                        // "#N ..." or "!Name: ..."
+    std::vector<std::string> comments;                       // the file's comment lines, "#" and all
+    std::string generation; // "#CXRLE Gen=N", "#G N" of macrocell files: decimal digits, as long as Golly's
+};
+
+// What an RLE file carries besides the cells and the rule.
+struct RleExtras {
+    std::string name;
+    std::vector<std::string> comments; // written as they are when they start with '#', else after "#C "
+    std::uint64_t generation = 0;      // "Gen=" on the #CXRLE line when above 0
 };
 
 // Throws catlab::Error with the source name and line number on malformed input.
 Pattern readRle(std::istream& in, const std::string& sourceName);
 Pattern readRleFile(const std::string& path);
 
-// Writes the whole grid with its rule and torus size (":Tw,h"). Throws catlab::Error when the stream fails.
+// Writes the whole grid with its rule in Golly's notation (formatRuleForGolly) and torus size (":Tw,h"),
+// "#CXRLE Pos=" placing it as Golly places the torus. Throws catlab::Error when the stream fails.
+void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleExtras& extras);
 void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name = {});
 // The same as a file, written atomically (AtomicFile): a failure leaves the old file as it was and
 // throws naming the path and the reason.
+void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const RleExtras& extras);
 void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name = {});
 
 // The pattern placed on a torus of the given size: at Golly's position when the file gives one and the

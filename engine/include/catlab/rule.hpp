@@ -83,7 +83,9 @@ struct RuleSpec {
 };
 
 // Parses Golly's Larger-than-Life ("R5,C0,M1,S34..58,B34..45,NM"), HROT ("R1,C0,S3,5-8,B4,6-8,NM"),
-// life-like ("B3/S23", "B3/S23V", "B2/S/C3", "23/3") notations with an optional ":Tw,h" suffix.
+// life-like ("B3/S23", "B3/S23V", "B2/S/C3", "23/3"), Generations ("345/2/4": S/B/C) and Kellie Evans'
+// ("5,34,45,34,58": r,bmin,bmax,smin,smax) notations with an optional ":Tw,h" suffix. A plane
+// (":Pw,h") is refused, naming the topology as not supported yet.
 // Throws catlab::Error naming the bad token.
 RuleSpec parseRule(const std::string& text);
 

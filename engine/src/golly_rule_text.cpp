@@ -1,0 +1,87 @@
+#include "catlab/golly_rule_text.hpp"
+
+#include <sstream>
+
+namespace catlab {
+namespace {
+
+bool radiusOneSquare(const Rule& r) {
+    return r.radius == 1 && !r.includeCentre && r.neighbourhood != Neighbourhood::Circular;
+}
+
+std::string digits(const CountSet& set) {
+    std::string out;
+    for (const Interval& i : set.intervals())
+        for (int c = i.lo; c <= i.hi; ++c) out += char('0' + c);
+    return out;
+}
+
+bool singleRange(const CountSet& set) { return set.intervals().size() == 1; }
+
+std::string hrotList(const CountSet& set) {
+    std::string out;
+    for (const Interval& i : set.intervals()) {
+        if (!out.empty()) out += ',';
+        out += std::to_string(i.lo);
+        if (i.hi != i.lo) out += '-' + std::to_string(i.hi);
+    }
+    return out;
+}
+
+char neighbourhoodLetter(Neighbourhood n) {
+    switch (n) {
+    case Neighbourhood::Moore: return 'M';
+    case Neighbourhood::VonNeumann: return 'N';
+    case Neighbourhood::Circular: return 'C';
+    }
+    return 'M';
+}
+
+// A live cell counts itself when the centre is included; without it every survival count is one less.
+CountSet withoutCentre(const CountSet& survival) {
+    std::vector<Interval> shifted;
+    for (const Interval& i : survival.intervals())
+        if (i.hi >= 1) shifted.push_back({std::max(0, i.lo - 1), i.hi - 1});
+    return CountSet(std::move(shifted));
+}
+
+} // namespace
+
+std::string formatRuleForGolly(const Rule& rule) {
+    if (radiusOneSquare(rule) && rule.states == 2) return rule.format();
+    if (radiusOneSquare(rule) && rule.neighbourhood == Neighbourhood::Moore)
+        return digits(rule.survival) + "/" + digits(rule.birth) + "/" + std::to_string(rule.states);
+    std::ostringstream out;
+    out << 'R' << rule.radius << ",C" << (rule.states == 2 ? 0 : rule.states);
+    auto ranges = [&](const CountSet& survival, bool centre) {
+        const Interval s = survival.intervals()[0], b = rule.birth.intervals()[0];
+        out << ",M" << (centre ? 1 : 0) << ",S" << s.lo << ".." << s.hi << ",B" << b.lo << ".." << b.hi;
+    };
+    const CountSet survival = rule.includeCentre ? withoutCentre(rule.survival) : rule.survival;
+    if (singleRange(rule.survival) && singleRange(rule.birth))
+        ranges(rule.survival, rule.includeCentre);
+    else if (singleRange(survival) && singleRange(rule.birth)) // single ranges once the centre is left out
+        ranges(survival, false);
+    else
+        out << ",S" << hrotList(survival) << ",B" << hrotList(rule.birth);
+    out << ",N" << neighbourhoodLetter(rule.neighbourhood);
+    return out.str();
+}
+
+std::string gollyDisplayDifference(const Rule& rule) {
+    if (!radiusOneSquare(rule) || rule.states != 2 || !rule.birth.contains(0)) return "";
+    const int all = rule.neighbourhood == Neighbourhood::VonNeumann ? 4 : 8;
+    if (rule.survival.contains(all))
+        return "B0 rule run as written: the empty background is born at generation 1 and stays; Golly shows "
+               "every generation from 1 on as the complement of catlab's";
+    return "B0 rule run as written: the background flips every generation; Golly shows the even generations "
+           "as catlab does and the odd ones as the complement of catlab's";
+}
+
+std::string formatRuleSpecForGolly(const RuleSpec& spec) {
+    std::string s = formatRuleForGolly(spec.rule);
+    if (spec.torus) s += ":T" + std::to_string(spec.torus->width) + "," + std::to_string(spec.torus->height);
+    return s;
+}
+
+} // namespace catlab
