@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace catlab {
 
@@ -101,6 +102,17 @@ class NcclCommunicator final : public Communicator {
 
     std::uint64_t sum(std::uint64_t value) override { return allReduce<std::uint64_t>(value, ncclUint64, ncclSum); }
     double max(double value) override { return allReduce<double>(value, ncclFloat64, ncclMax); }
+
+    std::vector<double> allGather(double value) override {
+        cuda::DeviceBuffer<double> all(static_cast<std::size_t>(size_) + 1);
+        CATLAB_CUDA_CHECK(cudaMemcpyAsync(all.data(), &value, sizeof value, cudaMemcpyHostToDevice, stream_.get()));
+        CATLAB_NCCL_CHECK(ncclAllGather(all.data(), all.data() + 1, 1, ncclFloat64, comm_.get(), stream_.get()));
+        std::vector<double> values(static_cast<std::size_t>(size_));
+        CATLAB_CUDA_CHECK(cudaMemcpyAsync(values.data(), all.data() + 1, values.size() * sizeof(double),
+                                          cudaMemcpyDeviceToHost, stream_.get()));
+        CATLAB_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+        return values;
+    }
 
   private:
     static ncclUniqueId toUniqueId(const NcclId& id) {

@@ -17,6 +17,7 @@ class SingleRankCommunicator final : public Communicator {
     }
     std::uint64_t sum(std::uint64_t value) override { return value; }
     double max(double value) override { return value; }
+    std::vector<double> allGather(double value) override { return {value}; }
 
   private:
     MemorySpace space_;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace catlab {
 
@@ -45,6 +46,8 @@ class Communicator {
     // The sum and the maximum over the ranks, on every rank.
     virtual std::uint64_t sum(std::uint64_t value) = 0;
     virtual double max(double value) = 0;
+    // Every rank's value, by rank, on every rank (per-rank timings).
+    virtual std::vector<double> allGather(double value) = 0;
 };
 
 // One rank alone: nothing to exchange.

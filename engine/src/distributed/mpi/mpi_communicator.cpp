@@ -62,6 +62,12 @@ class MpiCommunicator final : public Communicator {
         return largest;
     }
 
+    std::vector<double> allGather(double value) override {
+        std::vector<double> values(static_cast<std::size_t>(size_));
+        CATLAB_MPI_CHECK(MPI_Allgather(&value, 1, MPI_DOUBLE, values.data(), 1, MPI_DOUBLE, comm_));
+        return values;
+    }
+
   private:
     void checkPeer(int peer) const {
         if (peer < 0 || peer >= size_ || peer == rank_)
