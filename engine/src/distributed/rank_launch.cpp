@@ -61,7 +61,7 @@ std::unique_ptr<Communicator> mpiRankCommunicator(const MpiSession& session, boo
     NcclId id;
     if (session.rank() == 0) id = makeNcclId();
     session.broadcastFromRankZero(id.bytes);
-    return makeNcclCommunicator(id, session.rank(), session.size(), session.localRank() % present);
+    return makeNcclCommunicator(id, session.rank(), session.size(), session.localRank());
 }
 
 } // namespace catlab

@@ -18,9 +18,9 @@ int gpuCountOf(std::string_view text);
 // exception is rethrown.
 void runOnGpuThreads(int gpus, const std::function<void(Communicator&)>& body);
 
-// This process's communicator under mpirun: with `gpu`, NCCL between the ranks' GPUs (the node's GPUs
-// shared round-robin by its ranks; NCCL's identity broadcast from rank 0 through MPI), otherwise MPI
-// between host buffers.
+// This process's communicator under mpirun: with `gpu`, NCCL between the ranks' GPUs (a node's i-th
+// rank on its GPU i, refused on every rank when a node has more ranks than GPUs; NCCL's identity
+// broadcast from rank 0 through MPI), otherwise MPI between host buffers.
 std::unique_ptr<Communicator> mpiRankCommunicator(const MpiSession& session, bool gpu);
 
 } // namespace catlab
