@@ -1,5 +1,6 @@
 #include "cli/bench_command.hpp"
 #include "cli/commands.hpp"
+#include "cli/distributed_ranks.hpp"
 #include "cli/number_options.hpp"
 #include "cli/radius_list.hpp"
 #include "cli/report_text.hpp"
@@ -517,9 +518,20 @@ void addBenchCommand(CLI::App& app) {
                       "B4678/S35678");
     bench->add_option("--csv", options->csvPath, "Write one row per (backend, radius) to this CSV file");
     bench->add_option("--plot", options->plotPath, "Draw ms/step and speedup over base against radius to this PNG");
+    bench->add_option("--gpus", options->gpus,
+                      "One grid over N GPUs of this machine (or all), cut into bands; per-rank and total cell "
+                      "updates/s (--size is the whole grid)");
+    addIntegerOption(*bench, "--halo-steps", options->haloSteps,
+                     "Distributed grids: generations between halo exchanges (0: chosen for the radius)", 0, 1 << 16)
+        ->capture_default_str();
     bench->callback([options] {
         BenchOptions o = *options;
         if (const char* python = std::getenv("CATLAB_PYTHON"); python && *python) o.python = python;
+        if (distributedRun(o.gpus)) {
+            if (const int code = runDistributedBench(o, std::cout, std::cerr); code != 0) throw CLI::RuntimeError(code);
+            return;
+        }
+        if (o.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
         runBenchCommand(o, std::cout, std::cerr);
     });
 }

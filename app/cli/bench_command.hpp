@@ -26,7 +26,15 @@ struct BenchOptions {
     std::optional<std::string> plotPath;
     std::string nvmlLibrary = "libnvidia-ml.so.1"; // tests point this at a missing library
     std::string python = "python3";                // interpreter for tools/plot_bench.py
+    std::optional<std::string> gpus;               // "N" or "all": one grid over N GPUs (NCCL)
+    int haloSteps = 0;                             // distributed: generations between halo exchanges (0: default)
 };
+
+// `catlab bench --gpus N` or under mpirun: each backend and radius on one grid cut into bands over the
+// ranks, with each rank's and the total cell updates per second; --csv gets one row per rank and a
+// total row. Returns the exit code.
+int runDistributedBench(const BenchOptions& options, std::ostream& out, std::ostream& log);
+extern const char* const kDistributedBenchCsvHeader;
 
 // One (backend, radius) measurement, or the reason there is none.
 struct BenchRow {

@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/distributed_ranks.hpp"
 #include "cli/interrupt_flag.hpp"
 #include "cli/number_options.hpp"
 #include "cli/progress_bar.hpp"
@@ -29,6 +30,13 @@ void addRunCommand(CLI::App& app) {
         ->capture_default_str();
     run->add_option("--out", options->outPath, "Write the final state to this RLE file");
     run->add_flag("!--no-progress", options->progress, "Never draw the progress bar");
+    run->add_option("--gpus", options->gpus,
+                    "One grid over N GPUs of this machine (or all), cut into bands, halos exchanged with NCCL");
+    addIntegerOption(*run, "--halo-steps", options->haloSteps,
+                     "Generations between halo exchanges of a distributed grid (halos of that many radii; 0: "
+                     "chosen for the radius)",
+                     0, 1 << 16)
+        ->capture_default_str();
     run->callback([options] {
         if (const int code = runScene(*options, std::cout); code != 0) throw CLI::RuntimeError(code);
     });
@@ -36,6 +44,8 @@ void addRunCommand(CLI::App& app) {
 
 int runScene(const RunOptions& options, std::ostream& out) {
     if (options.steps < 0) throw Error("--steps must not be negative");
+    if (distributedRun(options.gpus)) return runDistributedScene(options, out);
+    if (options.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
     const Scene scene = setUpScene(options, std::cerr);
     if (options.outPath) checkWritable(*options.outPath);
     // From here on Ctrl+C and SIGTERM stop the run after the chunk of steps in progress; the summary

@@ -17,7 +17,12 @@ struct RunOptions {
     std::optional<std::string> inPath;  // RLE to start from
     std::optional<std::string> outPath; // RLE of the final state
     bool progress = true;               // progress bar on stderr when it is a terminal
+    std::optional<std::string> gpus;    // "N" or "all": one grid over N GPUs of this machine (NCCL)
+    int haloSteps = 0;                  // generations between halo exchanges of a distributed grid (0: default)
 };
+
+// runScene over several ranks (--gpus, or under mpirun): the grid cut into bands, one per rank.
+int runDistributedScene(const RunOptions& options, std::ostream& out);
 
 // Runs a scene headless and prints what happened; throws catlab::Error on bad input. Returns 0, or
 // after Ctrl+C or SIGTERM (the run stops, prints its summary and writes --out) 128 + the signal.

@@ -44,9 +44,10 @@ __global__ void packBitsKernel(const Cell* __restrict__ canonical, BitWord* __re
 }
 
 __global__ void randomizeBitsKernel(BitWord* __restrict__ words, BitGeometry g, std::uint64_t threshold,
-                                    std::uint64_t seed) {
-    ballotWords(words, g, 0, g.height,
-                [&](int x, int y) { return randomChance(threshold, seed, std::uint32_t(x), std::uint32_t(y)); });
+                                    std::uint64_t seed, std::uint32_t firstRow) {
+    ballotWords(words, g, 0, g.height, [&](int x, int y) {
+        return randomChance(threshold, seed, std::uint32_t(x), firstRow + std::uint32_t(y));
+    });
 }
 
 __global__ void unpackBitsKernel(const BitWord* __restrict__ words, Cell* __restrict__ canonical, BitGeometry g,
@@ -118,10 +119,10 @@ void unpackBits(const BitWord* words, Cell* canonical, const BitGeometry& g, int
     CATLAB_CUDA_CHECK_LAUNCH();
 }
 
-void randomizeBits(BitWord* words, const BitGeometry& g, double density, std::uint64_t seed) {
+void randomizeBits(BitWord* words, const BitGeometry& g, double density, std::uint64_t seed, std::uint32_t firstRow) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     randomizeBitsKernel<<<strideBlocks(std::size_t(g.height) * g.interiorWords() * 32), kThreads>>>(
-        words, g, probabilityThreshold(density), seed);
+        words, g, probabilityThreshold(density), seed, firstRow);
     CATLAB_CUDA_CHECK_LAUNCH();
 }
 

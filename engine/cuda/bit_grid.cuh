@@ -62,7 +62,8 @@ void packBits(const Cell* canonical, BitWord* words, const BitGeometry& g, int f
 void unpackBits(const BitWord* words, Cell* canonical, const BitGeometry& g, int firstRow, int rows);
 
 // The cells of catlab::fillRandom(density, seed); leaves the halo stale. Throws for a density outside 0..1.
-void randomizeBits(BitWord* words, const BitGeometry& g, double density, std::uint64_t seed);
+void randomizeBits(BitWord* words, const BitGeometry& g, double density, std::uint64_t seed,
+                   std::uint32_t firstRow = 0);
 
 // Live interior cells.
 std::uint64_t countBits(const BitWord* words, const BitGeometry& g);

@@ -28,9 +28,10 @@ __global__ void unpackKernel(const BitGrid g, Cell* __restrict__ cells, long lon
     if (i < count) unpackBody(g, cells, i);
 }
 
-__global__ void randomizeKernel(const BitGrid g, std::uint64_t threshold, std::uint64_t seed, long long count) {
+__global__ void randomizeKernel(const BitGrid g, std::uint64_t threshold, std::uint64_t seed, std::uint32_t firstRow,
+                                long long count) {
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    if (i < count) randomizeBody(g, threshold, seed, i);
+    if (i < count) randomizeBody(g, threshold, seed, i, firstRow);
 }
 
 // Live cells of the data words; the bits past the width are halo copies and are masked off.
@@ -73,10 +74,10 @@ void unpackOnDevice(const BitGrid& g, Cell* cells) {
     CATLAB_CUDA_CHECK_LAUNCH();
 }
 
-void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed) {
+void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed, std::uint32_t firstRow) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     const long long count = 1LL * g.height * g.words;
-    randomizeKernel<<<blocksOf(count), kThreads>>>(g, probabilityThreshold(density), seed, count);
+    randomizeKernel<<<blocksOf(count), kThreads>>>(g, probabilityThreshold(density), seed, firstRow, count);
     CATLAB_CUDA_CHECK_LAUNCH();
     refreshHaloOnDevice(g);
 }

@@ -167,14 +167,15 @@ CATLAB_HD void unpackBody(const BitGrid& g, Cell* cells, long long index) {
 }
 
 // catlab::fillRandom straight into planes (states 0 and 1 only), one thread per (row, word).
-CATLAB_HD void randomizeBody(const BitGrid& g, std::uint64_t threshold, std::uint64_t seed, long long index) {
+CATLAB_HD void randomizeBody(const BitGrid& g, std::uint64_t threshold, std::uint64_t seed, long long index,
+                             std::uint32_t firstRow = 0) {
     const long long y = index / g.words;
     const int w = int(index % g.words);
     if (y >= g.height) return;
     const int n = g.width - 32 * w < 32 ? g.width - 32 * w : 32;
     unsigned alive = 0;
     for (int i = 0; i < n; ++i)
-        alive |= unsigned(randomChance(threshold, seed, std::uint32_t(32 * w + i), std::uint32_t(y))) << i;
+        alive |= unsigned(randomChance(threshold, seed, std::uint32_t(32 * w + i), firstRow + std::uint32_t(y))) << i;
     const std::size_t at = g.rowOffset(int(y)) + std::size_t(w);
     g.alive[at] = alive;
     for (int k = 0; k < g.statePlanes; ++k) g.statePlane(k)[at] = k == 0 ? alive : 0u;

@@ -146,8 +146,8 @@ class BitLifeBackend final : public Backend {
 
     std::uint64_t population() const override { return countBits(current_.data(), geometry_); }
 
-    void randomize(double density, std::uint64_t seed) override {
-        randomizeBits(current_.data(), geometry_, density, seed);
+    void randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) override {
+        randomizeBits(current_.data(), geometry_, density, seed, firstRow);
         refreshBitHalo(current_.data(), geometry_);
     }
 
@@ -177,6 +177,15 @@ class BitLifeBackend final : public Backend {
 
     void readCells(const CellRect& rect, std::span<Cell> cells) const override {
         readCellsOnDevice(BitGridReader{current_.data(), geometry_}, rect, cells, size(), staging_);
+    }
+
+    void readRows(int firstRow, CellBuffer rows) const override {
+        readRowsOnDevice(BitGridReader{current_.data(), geometry_}, firstRow, rows, size(), staging_);
+    }
+
+    void writeRows(int firstRow, ConstCellBuffer rows) override {
+        writeRowsOnDevice(BitGridWriter{current_.data(), geometry_}, firstRow, rows, size(), staging_);
+        if (rows.size.height > 0) refreshBitHalo(current_.data(), geometry_);
     }
 
     // A 16-generation pass reads the bit grid once and writes it once (the rows and words that

@@ -70,7 +70,9 @@ class BoxsumBackend final : public Backend {
 
     std::uint64_t population() const override { return countAliveOnDevice(grid(current_)); }
 
-    void randomize(double density, std::uint64_t seed) override { randomizeOnDevice(grid(current_), density, seed); }
+    void randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) override {
+        randomizeOnDevice(grid(current_), density, seed, firstRow);
+    }
 
     void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
 
@@ -100,6 +102,15 @@ class BoxsumBackend final : public Backend {
                          .strides = {std::int64_t(g.planeWords()), g.pitch, 1},
                          .size = size(),
                          .writable = false};
+    }
+
+    void readRows(int firstRow, CellBuffer rows) const override {
+        readRowsOnDevice(BitGridReader{grid(current_)}, firstRow, rows, size(), staging_);
+    }
+
+    void writeRows(int firstRow, ConstCellBuffer rows) override {
+        writeRowsOnDevice(BitGridWriter{grid(current_)}, firstRow, rows, size(), staging_);
+        if (rows.size.height > 0) refreshHaloOnDevice(grid(current_));
     }
 
     // Each step reads and writes every bit plane once.

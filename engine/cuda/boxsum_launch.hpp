@@ -24,7 +24,7 @@ int vonNeumannResidentBlocks(const BoxsumPlan& plan);
 void refreshHaloOnDevice(const BitGrid& g);
 void packOnDevice(const BitGrid& g, const Cell* cells);
 void unpackOnDevice(const BitGrid& g, Cell* cells);
-void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed);
+void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed, std::uint32_t firstRow = 0);
 std::uint64_t countAliveOnDevice(const BitGrid& g);
 
 // __syncthreads() for the kernel bodies (a no-op in host compilation, which never runs it).

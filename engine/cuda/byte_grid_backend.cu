@@ -3,6 +3,7 @@
 #include "tile_grid.cuh"
 #include "view_export.cuh"
 
+#include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
 #include "catlab/random.hpp"
 
@@ -15,11 +16,13 @@ void checkSize(GridSize expected, GridSize given, const char* what) {
     if (expected != given) throw Error(std::string(what) + ": state has the wrong size");
 }
 
-__global__ void fillRandomKernel(Cell* cells, int width, int height, std::uint64_t threshold, std::uint64_t seed) {
+__global__ void fillRandomKernel(Cell* cells, int width, int height, std::uint64_t threshold, std::uint64_t seed,
+                                 std::uint32_t firstRow) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     if (x >= width) return;
     for (int y = blockIdx.y; y < height; y += gridDim.y) // grids may have more rows than gridDim.y allows
-        cells[std::size_t(y) * width + x] = randomChance(threshold, seed, std::uint32_t(x), std::uint32_t(y));
+        cells[std::size_t(y) * width + x] =
+            randomChance(threshold, seed, std::uint32_t(x), firstRow + std::uint32_t(y));
 }
 
 __global__ void countLiveKernel(const Cell* cells, std::size_t count, unsigned long long* total) {
@@ -50,11 +53,11 @@ void copyCellsFromDevice(const Cell* device, CellBuffer destination, GridSize si
     CATLAB_CUDA_CHECK(cudaMemcpy(destination.data, device, cellCount(size), kind));
 }
 
-void fillRandomOnDevice(Cell* device, GridSize size, double density, std::uint64_t seed) {
+void fillRandomOnDevice(Cell* device, GridSize size, double density, std::uint64_t seed, std::uint32_t firstRow) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     const unsigned threads = 256;
     fillRandomKernel<<<dim3(blocksFor(size.width, threads), std::min(unsigned(size.height), kMaxGridY)), threads>>>(
-        device, size.width, size.height, probabilityThreshold(density), seed);
+        device, size.width, size.height, probabilityThreshold(density), seed, firstRow);
     CATLAB_CUDA_CHECK_LAUNCH();
 }
 
@@ -102,8 +105,8 @@ void ByteGridBackend::step(int generations) {
 
 std::uint64_t ByteGridBackend::population() const { return countLiveOnDevice(current_.data(), current_.size()); }
 
-void ByteGridBackend::randomize(double density, std::uint64_t seed) {
-    fillRandomOnDevice(current_.data(), gridSize_, density, seed);
+void ByteGridBackend::randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) {
+    fillRandomOnDevice(current_.data(), gridSize_, density, seed, firstRow);
 }
 
 void ByteGridBackend::synchronize() { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
@@ -124,6 +127,21 @@ std::optional<StateView> ByteGridBackend::stateView() {
 
 void ByteGridBackend::readCells(const CellRect& rect, std::span<Cell> cells) const {
     readCellsOnDevice(ByteGridReader{current_.data(), gridSize_.width}, rect, cells, gridSize_, staging_);
+}
+
+// Rows are contiguous in this layout: one copy each way.
+void ByteGridBackend::readRows(int firstRow, CellBuffer rows) const {
+    checkRowAccess("readRows", firstRow, rows.size, gridSize_);
+    copyRows(rows.data, std::size_t(rows.size.width), rows.space,
+             current_.data() + std::size_t(firstRow) * std::size_t(gridSize_.width), std::size_t(gridSize_.width),
+             MemorySpace::Device, std::size_t(rows.size.width), std::size_t(rows.size.height));
+}
+
+void ByteGridBackend::writeRows(int firstRow, ConstCellBuffer rows) {
+    checkRowAccess("writeRows", firstRow, rows.size, gridSize_);
+    copyRows(current_.data() + std::size_t(firstRow) * std::size_t(gridSize_.width), std::size_t(gridSize_.width),
+             MemorySpace::Device, rows.data, std::size_t(rows.size.width), rows.space, std::size_t(rows.size.width),
+             std::size_t(rows.size.height));
 }
 
 } // namespace catlab::cuda

@@ -18,7 +18,7 @@ class ByteGridBackend : public Backend {
     void store(CellBuffer destination) const override;
     void step(int generations) override;
     std::uint64_t population() const override;
-    void randomize(double density, std::uint64_t seed) override;
+    void randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) override;
     void synchronize() override;
     // Read and written in place on the device (view_export.cuh, cell_rect_access.cuh).
     void exportView(const ViewWindow& window, ViewTarget target) const override;
@@ -26,6 +26,8 @@ class ByteGridBackend : public Backend {
     void readCells(const CellRect& rect, std::span<Cell> cells) const override;
     // One byte per cell, unpadded; writable (nothing is derived from the cells between steps).
     std::optional<StateView> stateView() override;
+    void readRows(int firstRow, CellBuffer rows) const override;
+    void writeRows(int firstRow, ConstCellBuffer rows) override;
 
   protected:
     void prepare(const Rule& rule, GridSize size) override;
@@ -72,7 +74,7 @@ MemoryNeed byteGridMemoryNeed(const Rule& rule, GridSize size);
 // Byte-grid utilities shared with backends of other layouts.
 void copyCellsToDevice(ConstCellBuffer source, Cell* device, GridSize size);
 void copyCellsFromDevice(const Cell* device, CellBuffer destination, GridSize size);
-void fillRandomOnDevice(Cell* device, GridSize size, double density, std::uint64_t seed);
+void fillRandomOnDevice(Cell* device, GridSize size, double density, std::uint64_t seed, std::uint32_t firstRow = 0);
 std::uint64_t countLiveOnDevice(const Cell* device, std::size_t count);
 
 } // namespace catlab::cuda

@@ -11,6 +11,7 @@
 #include "cuda_check.hpp"
 #include "device_staging.hpp"
 
+#include "catlab/backend.hpp"
 #include "catlab/cell_rect.hpp"
 
 #include <algorithm>
@@ -75,6 +76,40 @@ void readCellsOnDevice(const Reader& reader, const CellRect& rect, std::span<Cel
                                                            grid);
     CATLAB_CUDA_CHECK_LAUNCH();
     CATLAB_CUDA_CHECK(cudaMemcpy(cells.data(), staged, cells.size(), cudaMemcpyDeviceToHost));
+}
+
+// Whole rows for the halo exchange (Backend::readRows and writeRows): straight between the layout and
+// a device buffer, staged for a host one.
+template <class Reader>
+void readRowsOnDevice(const Reader& reader, int firstRow, CellBuffer rows, GridSize grid, DeviceStaging& staging) {
+    checkRowAccess("readRows", firstRow, rows.size, grid);
+    const std::size_t count = std::size_t(rows.size.width) * std::size_t(rows.size.height);
+    if (count == 0) return;
+    Cell* target = rows.space == MemorySpace::Device ? rows.data : staging.get<Cell>(count);
+    const CellRect rect{0, firstRow, rows.size.width, rows.size.height};
+    const dim3 threads(64, 4);
+    readRectKernel<<<rectBlocks(rect, threads), threads>>>(reader, target, 0, firstRow, rect.width, rect.height, grid);
+    CATLAB_CUDA_CHECK_LAUNCH();
+    if (rows.space == MemorySpace::Host)
+        CATLAB_CUDA_CHECK(cudaMemcpy(rows.data, target, count, cudaMemcpyDeviceToHost));
+}
+
+template <class Writer>
+void writeRowsOnDevice(const Writer& writer, int firstRow, ConstCellBuffer rows, GridSize grid,
+                       DeviceStaging& staging) {
+    checkRowAccess("writeRows", firstRow, rows.size, grid);
+    const std::size_t count = std::size_t(rows.size.width) * std::size_t(rows.size.height);
+    if (count == 0) return;
+    const Cell* source = rows.data;
+    if (rows.space == MemorySpace::Host) {
+        Cell* staged = staging.get<Cell>(count);
+        CATLAB_CUDA_CHECK(cudaMemcpy(staged, rows.data, count, cudaMemcpyHostToDevice));
+        source = staged;
+    }
+    const CellRect rect{0, firstRow, rows.size.width, rows.size.height};
+    const dim3 threads(64, 4);
+    writeRectKernel<<<rectBlocks(rect, threads), threads>>>(writer, source, 0, firstRow, rect.width, rect.height, grid);
+    CATLAB_CUDA_CHECK_LAUNCH();
 }
 
 } // namespace catlab::cuda

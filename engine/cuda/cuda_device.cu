@@ -2,6 +2,8 @@
 #include "catlab/cuda_device.hpp"
 #include "cuda_check.hpp"
 
+#include "catlab/error.hpp"
+
 namespace catlab {
 
 std::optional<std::string> cudaUnavailableReason() {
@@ -27,6 +29,18 @@ std::optional<int> cudaDeviceOrdinal() {
         return std::nullopt;
     }
     return device;
+}
+
+int cudaDeviceCount() {
+    if (*cuda::unavailableReason()) return 0;
+    int count = 0;
+    CATLAB_CUDA_CHECK(cudaGetDeviceCount(&count));
+    return count;
+}
+
+void useCudaDevice(int index) {
+    if (const char* why = cuda::unavailableReason(); *why) throw Error(std::string("cannot use a GPU: ") + why);
+    CATLAB_CUDA_CHECK(cudaSetDevice(index));
 }
 
 std::string cudaDeviceName() {

@@ -5,6 +5,7 @@
 #include "device_buffer.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace catlab {
@@ -45,6 +46,12 @@ void copyRows(void* destination, std::size_t destinationPitch, MemorySpace desti
               std::size_t sourcePitch, MemorySpace sourceSpace, std::size_t rowBytes, std::size_t rows) {
     if (rows == 0 || rowBytes == 0) return;
     const bool toDevice = destinationSpace == MemorySpace::Device, fromDevice = sourceSpace == MemorySpace::Device;
+    if (!toDevice && !fromDevice) { // host to host needs no driver
+        for (std::size_t r = 0; r < rows; ++r)
+            std::memcpy(static_cast<char*>(destination) + r * destinationPitch,
+                        static_cast<const char*>(source) + r * sourcePitch, rowBytes);
+        return;
+    }
     const cudaMemcpyKind kind = toDevice ? (fromDevice ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
                                          : (fromDevice ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
     CATLAB_CUDA_CHECK(cudaMemcpy2D(destination, destinationPitch, source, sourcePitch, rowBytes, rows, kind));

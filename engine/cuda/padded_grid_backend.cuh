@@ -172,8 +172,8 @@ class PaddedGridBackend : public Backend {
         return countLiveOnDevice(scratch_.data(), scratch_.size());
     }
 
-    void randomize(double density, std::uint64_t seed) override {
-        fillRandomOnDevice(scratch_.data(), gridSize(), density, seed);
+    void randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) override {
+        fillRandomOnDevice(scratch_.data(), gridSize(), density, seed, firstRow);
         pack(scratch_.data());
     }
 
@@ -198,6 +198,17 @@ class PaddedGridBackend : public Backend {
     }
 
     std::optional<StateView> stateView() override { return paddedStateView(current_.data(), geometry_, layout_); }
+
+    void readRows(int firstRow, CellBuffer rows) const override {
+        readRowsOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, firstRow, rows, gridSize(),
+                         staging_);
+    }
+
+    void writeRows(int firstRow, ConstCellBuffer rows) override {
+        writeRowsOnDevice(PaddedGridWriter<Layout>{current_.data(), geometry_, layout_}, firstRow, rows, gridSize(),
+                          staging_);
+        if (rows.size.height > 0) refreshHalo(current_.data());
+    }
 
   protected:
     // The padded geometry and layout for a grid; called by prepare().

@@ -1,13 +1,48 @@
 #include "catlab/backend.hpp"
 
+#include "catlab/cell_storage.hpp"
+#include "catlab/error.hpp"
 #include "catlab/view_export.hpp"
+
+#include <string>
+#include <vector>
 
 namespace catlab {
 
-void Backend::randomize(double density, std::uint64_t seed) {
+void checkRowAccess(const char* what, int firstRow, GridSize rows, GridSize grid) {
+    if (rows.width != grid.width)
+        throw Error(std::string(what) + ": a buffer of width " + std::to_string(rows.width) + " for a grid " +
+                    std::to_string(grid.width) + " wide");
+    if (firstRow < 0 || rows.height < 0 || firstRow > grid.height - rows.height)
+        throw Error(std::string(what) + ": rows " + std::to_string(firstRow) + " .. " +
+                    std::to_string(firstRow + rows.height - 1) + " are outside the grid's " +
+                    std::to_string(grid.height) + " rows");
+}
+
+void Backend::randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) {
     Grid grid(size());
-    fillRandom(grid, density, seed);
+    fillRandom(grid, density, seed, firstRow);
     load(hostBuffer(grid));
+}
+
+void Backend::readRows(int firstRow, CellBuffer rows) const {
+    checkRowAccess("readRows", firstRow, rows.size, size());
+    const CellRect rect{0, firstRow, rows.size.width, rows.size.height};
+    const std::size_t count = std::size_t(rows.size.width) * std::size_t(rows.size.height);
+    if (rows.space == MemorySpace::Host) return readCells(rect, {rows.data, count});
+    std::vector<Cell> staged(count);
+    readCells(rect, staged);
+    copyRows(rows.data, count, MemorySpace::Device, staged.data(), count, MemorySpace::Host, count, 1);
+}
+
+void Backend::writeRows(int firstRow, ConstCellBuffer rows) {
+    checkRowAccess("writeRows", firstRow, rows.size, size());
+    const CellRect rect{0, firstRow, rows.size.width, rows.size.height};
+    const std::size_t count = std::size_t(rows.size.width) * std::size_t(rows.size.height);
+    if (rows.space == MemorySpace::Host) return writeCells(rect, {rows.data, count});
+    std::vector<Cell> staged(count);
+    copyRows(staged.data(), count, MemorySpace::Host, rows.data, count, MemorySpace::Device, count, 1);
+    writeCells(rect, staged);
 }
 
 void Backend::exportView(const ViewWindow& window, ViewTarget target) const {

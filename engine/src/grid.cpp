@@ -54,13 +54,13 @@ std::uint64_t Grid::population() const {
 
 void Grid::clear() { std::fill(cells_.begin(), cells_.end(), Cell{0}); }
 
-void fillRandom(Grid& grid, double density, std::uint64_t seed) {
+void fillRandom(Grid& grid, double density, std::uint64_t seed, std::uint32_t firstRow) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     const std::uint64_t threshold = probabilityThreshold(density);
     for (int y = 0; y < grid.height(); ++y) {
         Cell* row = grid.row(y);
         for (int x = 0; x < grid.width(); ++x)
-            row[x] = randomChance(threshold, seed, std::uint32_t(x), std::uint32_t(y));
+            row[x] = randomChance(threshold, seed, std::uint32_t(x), firstRow + std::uint32_t(y));
     }
 }
 

@@ -18,6 +18,8 @@ std::string cudaDeviceName() { return {}; }
 std::string cudaDevicePciBusId() { return {}; }
 std::optional<std::uint64_t> cudaFreeDeviceBytes() { return std::nullopt; }
 std::optional<int> cudaDeviceOrdinal() { return std::nullopt; }
+int cudaDeviceCount() { return 0; }
+void useCudaDevice(int) { throw Error(std::string("cannot use a GPU: ") + kReason); }
 std::optional<double> measureDeviceBandwidth() { return std::nullopt; }
 
 void* allocateDeviceBytes(std::size_t) { throw Error(kReason); }

@@ -92,13 +92,14 @@ Simulator::Simulator(const Rule& rule, const Grid& initial, const std::string& b
     backend_->load(hostBuffer(initial));
 }
 
-Simulator::Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend)
+Simulator::Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend,
+                     std::uint32_t firstRandomRow)
     : rule_(rule), size_(size) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     Pick chosen = pick(backend, rule_, size_, Fallback::Refuse);
     std::unique_ptr<Backend> created = BackendRegistry::instance().create(chosen.name, rule_, size_);
     adopt(std::move(created), std::move(chosen));
-    backend_->randomize(density, seed);
+    backend_->randomizeBand(density, seed, firstRandomRow);
 }
 
 Simulator::~Simulator() = default;

@@ -5,6 +5,7 @@
 #include "backends/oracle_cases.hpp"
 
 #include "catlab/backend_registry.hpp"
+#include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
 #include "catlab/simulator.hpp"
 #include "support/error_of.hpp"
@@ -158,6 +159,54 @@ TEST_P(EveryBackend, RandomFillMatchesHost) {
         fillRandom(host, 0.37, 99);
         EXPECT_TRUE(sameGrid(sim.snapshot(), host, 0)) << size.width << "x" << size.height;
         EXPECT_EQ(sim.population(), host.population());
+    }
+}
+
+// A band of a taller grid starts with that grid's rows (distributed grids draw their bands so).
+TEST_P(EveryBackend, RandomBandIsTheTallerGridsRows) {
+    const Rule rule = firstComputed({testing::scaledRule(3, Neighbourhood::Moore, false, 2), parseRule("B3/S23").rule});
+    // Row 0 is row 2^32 - 6: the rows wrap past 2^32 as those of a band whose upper halo starts above row 0.
+    Simulator band(rule, {203, 57}, 0.41, 7, GetParam(), 4294967290u);
+    Grid expected({203, 57});
+    fillRandom(expected, 0.41, 7, 4294967290u);
+    Grid whole({203, 51});
+    fillRandom(whole, 0.41, 7);
+    for (int y = 6; y < 57; ++y) ASSERT_TRUE(std::equal(expected.row(y), expected.row(y) + 203, whole.row(y - 6)));
+    EXPECT_TRUE(sameGrid(band.snapshot(), expected, 0));
+}
+
+// Whole rows out of and into the state, through host buffers and (device backends) device buffers:
+// the halo exchange of distributed grids. Only the rows written change, and the next steps see them.
+TEST_P(EveryBackend, RowsReadAndWrittenInPlace) {
+    const Rule rule = firstComputed({testing::scaledRule(3, Neighbourhood::Moore, false, 4), parseRule("B3/S23").rule});
+    const GridSize size{131, 47};
+    const Grid start = testing::randomStart(size, 0.4, 5, rule.states),
+               other = testing::randomStart(size, 0.4, 6, rule.states);
+    std::vector<MemorySpace> spaces{MemorySpace::Host};
+    if (spec().memorySpace == MemorySpace::Device) spaces.push_back(MemorySpace::Device);
+    for (const MemorySpace space : spaces) {
+        SCOPED_TRACE(space == MemorySpace::Host ? "host buffer" : "device buffer");
+        Simulator sim(rule, start, GetParam());
+        CellStorage rows(space, {size.width, 9});
+        sim.readRows(30, rows.view());
+        Grid read({size.width, 9});
+        copyRows(read.row(0), std::size_t(size.width), MemorySpace::Host, rows.view().data, std::size_t(size.width),
+                 space, std::size_t(size.width), 9);
+        for (int y = 0; y < 9; ++y)
+            ASSERT_TRUE(std::equal(read.row(y), read.row(y) + size.width, start.row(30 + y))) << "row " << 30 + y;
+
+        copyRows(rows.view().data, std::size_t(size.width), space, other.row(3), std::size_t(size.width),
+                 MemorySpace::Host, std::size_t(size.width), 9);
+        sim.writeRows(38, rows.view()); // rows 38..46: the last rows, next to the wrap
+        Grid expected = start;
+        for (int y = 0; y < 9; ++y) std::copy(other.row(3 + y), other.row(3 + y) + size.width, expected.row(38 + y));
+        EXPECT_TRUE(sameGrid(sim.snapshot(), expected, 0));
+        Simulator oracle(rule, expected, "cpu-naive");
+        sim.step(3);
+        oracle.step(3);
+        EXPECT_TRUE(sameGrid(sim.snapshot(), oracle.snapshot(), 3));
+        EXPECT_THROW(sim.readRows(40, rows.view()), Error) << "rows past the last one";
+        EXPECT_THROW(sim.writeRows(-1, rows.view()), Error);
     }
 }
 

@@ -26,6 +26,12 @@ function(expect_with_env name code regex variable)
   expect("${name}" "${code}" "${regex}" ${ARGN})
 endfunction()
 
+# Distributed options refused where they cannot apply (tests/mpi/cli_ranks.cmake runs them under mpirun).
+expect(gpus_zero 1 "catlab: error: --gpus" run --gpus 0 --steps 1)
+expect(gpus_words 1 "catlab: error: --gpus" run --gpus many --steps 1)
+expect(halo_steps_alone 1 "--halo-steps is for a distributed grid" run --halo-steps 2 --steps 1)
+expect(bench_halo_steps_alone 1 "--halo-steps is for a distributed grid" bench --halo-steps 2 --backends cpu --radius 1 --size 64 --steps 1)
+
 # Working runs
 expect(run_default 0 "population  [0-9]+ at generation 10" run --steps 10 --size 128 --no-progress)
 expect(run_preset 0 "B4678/S35678 \\(ANNEAL\\).*backend     cpu-naive.*population  [0-9]+ at generation 5"

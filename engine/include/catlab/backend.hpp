@@ -57,7 +57,10 @@ class Backend {
     virtual std::uint64_t population() const = 0; // cells in any non-zero state (Golly's population)
 
     // Same cells as catlab::fillRandom(density, seed); device backends fill on the device.
-    virtual void randomize(double density, std::uint64_t seed);
+    void randomize(double density, std::uint64_t seed) { randomizeBand(density, seed, 0); }
+    // The same for a band of a taller grid: row y of this state gets the random cells of row
+    // firstRow + y (mod 2^32) of the taller one, so the bands of a distributed grid start as one grid would.
+    virtual void randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow);
 
     // Block until queued work has finished (device backends); timing code calls it.
     virtual void synchronize() {}
@@ -74,6 +77,14 @@ class Backend {
     // and load() of the whole state; backends override them with direct writes.
     virtual void writeCells(const CellRect& rect, std::span<const Cell> cells);
     virtual void readCells(const CellRect& rect, std::span<Cell> cells) const;
+
+    // Whole rows firstRow .. firstRow + rows.size.height - 1 (no wrapping) out of or into the state, in a
+    // host or device buffer of rows.size.height rows of the grid's width: the halo exchange of a
+    // distributed grid. Throws catlab::Error for rows outside the grid or a buffer of the wrong width;
+    // writeRows expects states of the rule (the device paths do not check them). The defaults go through
+    // readCells() and writeCells() on the host; device backends override them with device copies.
+    virtual void readRows(int firstRow, CellBuffer rows) const;
+    virtual void writeRows(int firstRow, ConstCellBuffer rows);
 
     // The fewest bytes one generation must move per cell in this backend's layout (its state read once
     // and written once); the memory floor of a step is cells * this / bandwidth. One byte per cell: 2.
@@ -93,6 +104,10 @@ class Backend {
     Rule rule_;
     GridSize size_{};
 };
+
+// Throws catlab::Error unless rows of this size, from firstRow on, lie within the grid and are as wide
+// (`what` names the caller in the message).
+void checkRowAccess(const char* what, int firstRow, GridSize rows, GridSize grid);
 
 inline ConstCellBuffer hostBuffer(const Grid& grid) { return {grid.cells().data(), grid.size(), MemorySpace::Host}; }
 inline CellBuffer hostBuffer(Grid& grid) { return {grid.cells().data(), grid.size(), MemorySpace::Host}; }

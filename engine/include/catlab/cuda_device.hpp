@@ -17,6 +17,12 @@ std::string cudaDevicePciBusId();
 // The ordinal of the current CUDA device, or nullopt without a usable device.
 std::optional<int> cudaDeviceOrdinal();
 
+// How many CUDA devices this process sees (0 without CUDA or a driver).
+int cudaDeviceCount();
+// Makes device `index` (0 .. cudaDeviceCount() - 1) the current one of the calling thread; throws
+// catlab::Error when it cannot be used.
+void useCudaDevice(int index);
+
 // Free memory of the current CUDA device, or nullopt without a usable device.
 std::optional<std::uint64_t> cudaFreeDeviceBytes();
 

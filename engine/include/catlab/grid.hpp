@@ -54,7 +54,8 @@ class Grid {
 void checkGridSize(GridSize size, const Rule* rule = nullptr);
 
 // Each cell alive (state 1) with probability `density`, from randomBits(seed, x, y): identical on every backend.
-void fillRandom(Grid& grid, double density, std::uint64_t seed);
+// With `firstRow`, row y draws as row firstRow + y (mod 2^32) of a taller grid would (a band of a distributed grid).
+void fillRandom(Grid& grid, double density, std::uint64_t seed, std::uint32_t firstRow = 0);
 
 // Index of the first differing cell, or -1 when equal (sizes must match).
 long long firstDifference(const Grid& a, const Grid& b);

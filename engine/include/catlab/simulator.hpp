@@ -24,8 +24,10 @@ namespace catlab {
 class Simulator {
   public:
     Simulator(const Rule& rule, const Grid& initial, const std::string& backend);
-    // A random start, filled by the backend itself (on the device for GPU backends).
-    Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend);
+    // A random start, filled by the backend itself (on the device for GPU backends). With `firstRandomRow`,
+    // the cells of a band of a taller grid whose row 0 is that grid's row firstRandomRow (Backend::randomizeBand).
+    Simulator(const Rule& rule, GridSize size, double density, std::uint64_t seed, const std::string& backend,
+              std::uint32_t firstRandomRow = 0);
     ~Simulator();
 
     void step(int generations = 1);
@@ -70,6 +72,9 @@ class Simulator {
     // rectangle larger than the grid, a buffer of the wrong length or a state the rule does not have.
     void writeCells(const CellRect& rect, std::span<const Cell> cells) { backend_->writeCells(rect, cells); }
     std::vector<Cell> readCells(const CellRect& rect) const;
+    // Whole rows into or out of a host or device buffer (Backend::readRows, writeRows): halo exchange.
+    void readRows(int firstRow, CellBuffer rows) const { backend_->readRows(firstRow, rows); }
+    void writeRows(int firstRow, ConstCellBuffer rows) { backend_->writeRows(firstRow, rows); }
     std::uint64_t population() const { return backend_->population(); }
     std::uint64_t generation() const { return generation_; }
     const Rule& rule() const { return rule_; }

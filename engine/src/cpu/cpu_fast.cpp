@@ -800,8 +800,8 @@ void CpuFastBackend::store(CellBuffer destination) const {
     std::memcpy(destination.data, current_.cells().data(), current_.cellCount());
 }
 
-void CpuFastBackend::randomize(double density, std::uint64_t seed) {
-    fillRandom(current_, density, seed);
+void CpuFastBackend::randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) {
+    fillRandom(current_, density, seed, firstRow);
     stepper_->stateReplaced();
 }
 

@@ -21,7 +21,7 @@ class CpuFastBackend final : public Backend {
     void load(ConstCellBuffer source) override;
     void store(CellBuffer destination) const override;
     void step(int generations) override;
-    void randomize(double density, std::uint64_t seed) override; // in place: no second grid
+    void randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) override; // in place: no second grid
     std::uint64_t population() const override { return current_.population(); }
     void exportView(const ViewWindow& window, ViewTarget target) const override;
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override;

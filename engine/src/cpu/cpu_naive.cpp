@@ -30,7 +30,9 @@ void CpuNaiveBackend::store(CellBuffer destination) const {
     std::memcpy(destination.data, current_.cells().data(), current_.cellCount());
 }
 
-void CpuNaiveBackend::randomize(double density, std::uint64_t seed) { fillRandom(current_, density, seed); }
+void CpuNaiveBackend::randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) {
+    fillRandom(current_, density, seed, firstRow);
+}
 
 void CpuNaiveBackend::step(int generations) {
     const Rule& r = rule();

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "catlab/cell_storage.hpp"
+#include "catlab/distributed/band_layout.hpp"
+#include "catlab/distributed/communicator.hpp"
+#include "catlab/distributed/halo_plan.hpp"
+#include "catlab/grid.hpp"
+#include "catlab/rule.hpp"
+#include "catlab/simulator.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace catlab {
+
+// Time one rank spent, in milliseconds: stepping its band (halos included) and exchanging halos.
+struct RankTimes {
+    double stepMs = 0;
+    double exchangeMs = 0;
+    std::uint64_t exchanges = 0;
+};
+
+// One torus computed by every rank of a communicator together: rank p steps band p of the rows (a
+// BandLayout) on its own backend, with halos exchanged every haloSteps() generations, and the result is
+// the same, bit for bit, as one Simulator on the whole grid. Every rank constructs it with the same
+// arguments and calls the same operations in the same order (they are collective); a failure on any rank
+// throws catlab::Error on every rank.
+class DistributedSimulator {
+  public:
+    // A random start: each rank fills its band with the cells a single grid would have (haloSteps 0: the
+    // default for the rule's radius, defaultHaloSteps()).
+    DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, double density, std::uint64_t seed,
+                         const std::string& backend, int haloSteps = 0);
+    // The cells of `initial`, which only rank 0 reads (other ranks may pass nullptr): scattered band by band.
+    DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, const Grid* initial,
+                         const std::string& backend, int haloSteps = 0);
+    ~DistributedSimulator();
+
+    void step(int generations);
+    // Collective: live cells of the whole grid, on every rank.
+    std::uint64_t population();
+    // Collective: the whole grid on rank 0 (an empty grid on the others), band by band.
+    Grid gather();
+    // Collective: rank 0's grid (of size() and the rule's states) replaces the state; generation 0.
+    void load(const Grid* grid);
+    // Every rank switches its backend, keeping the cells ("auto": each rank's fastest).
+    void switchBackend(const std::string& name);
+    void synchronize() { local_->synchronize(); }
+
+    const BandLayout& layout() const { return layout_; }
+    const Band& band() const { return layout_.band(comm_.rank()); }
+    Communicator& communicator() const { return comm_; }
+    const Rule& rule() const { return rule_; }
+    GridSize size() const { return layout_.global(); }
+    std::uint64_t generation() const { return generation_; }
+    const std::string& backendName() const { return local_->backendName(); }
+    bool autoBackend() const { return local_->autoBackend(); }
+    const std::string& backendReason() const { return local_->backendReason(); }
+    MemorySpace memorySpace() const { return local_->memorySpace(); }
+    const RankTimes& times() const { return times_; }
+    void resetTimes() { times_ = {}; }
+
+  private:
+    DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, int haloSteps);
+    void allocateExchangeBuffers();
+    void exchangeHalos();
+    int rowsPerChunk() const;
+
+    Communicator& comm_;
+    Rule rule_;
+    BandLayout layout_;
+    RankTransfers transfers_;
+    std::unique_ptr<Simulator> local_;
+    std::unique_ptr<CellStorage> sendRows_, receiveRows_, ownRows_; // in comm_.bufferSpace()
+    int stepsSinceExchange_ = 0;
+    std::uint64_t generation_ = 0;
+    RankTimes times_;
+};
+
+} // namespace catlab

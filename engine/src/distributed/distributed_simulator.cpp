@@ -1,0 +1,244 @@
+#include "catlab/distributed/distributed_simulator.hpp"
+
+#include "catlab/distributed/collective_failure.hpp"
+#include "catlab/error.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+namespace catlab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+int totalRows(const std::vector<RowTransfer>& transfers) {
+    int rows = 0;
+    for (const RowTransfer& t : transfers) rows += t.rows;
+    return rows;
+}
+
+std::size_t cellsOf(int width, int rows) { return std::size_t(width) * std::size_t(rows); }
+
+// Gathered and scattered grids travel in pieces of about this many cells, so the staging buffers stay small.
+constexpr std::size_t kChunkCells = std::size_t(64) << 20;
+
+} // namespace
+
+DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, int haloSteps)
+    : comm_(comm), rule_(rule), layout_(size, comm.size(), rule.radius,
+                                        haloSteps > 0 ? haloSteps : defaultHaloSteps(size, comm.size(), rule.radius)),
+      transfers_(transfersOf(haloTransfers(layout_), comm.rank())) {
+    rule_.validate();
+    checkGridSize(size, &rule_);
+    stepsSinceExchange_ = layout_.haloSteps(); // the halos are filled before the first step
+}
+
+DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, double density,
+                                           std::uint64_t seed, const std::string& backend, int haloSteps)
+    : DistributedSimulator(comm, rule, size, haloSteps) {
+    onEveryRank(comm_, [&] {
+        // Local row 0 is global row firstRow - haloRows; the halo rows get wrong cells here (they wrap
+        // modulo 2^32, not the torus) until the first exchange.
+        const std::uint32_t firstRow = std::uint32_t(band().firstRow) - std::uint32_t(layout_.haloRows());
+        local_ = std::make_unique<Simulator>(rule_, layout_.localSize(comm_.rank()), density, seed, backend, firstRow);
+        allocateExchangeBuffers();
+    });
+}
+
+DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, const Grid* initial,
+                                           const std::string& backend, int haloSteps)
+    : DistributedSimulator(comm, rule, size, haloSteps) {
+    onEveryRank(comm_, [&] {
+        local_ = std::make_unique<Simulator>(rule_, layout_.localSize(comm_.rank()), 0.0, 0, backend);
+        allocateExchangeBuffers();
+    });
+    load(initial);
+}
+
+DistributedSimulator::~DistributedSimulator() = default;
+
+void DistributedSimulator::allocateExchangeBuffers() {
+    const auto rowsFor = [&](const std::vector<RowTransfer>& transfers) -> std::unique_ptr<CellStorage> {
+        const int rows = totalRows(transfers);
+        if (rows == 0) return nullptr;
+        return std::make_unique<CellStorage>(comm_.bufferSpace(), GridSize{layout_.global().width, rows});
+    };
+    sendRows_ = rowsFor(transfers_.sends);
+    receiveRows_ = rowsFor(transfers_.receives);
+    ownRows_ = rowsFor(transfers_.own);
+}
+
+void DistributedSimulator::step(int generations) {
+    if (generations < 0) throw Error("cannot step a negative number of generations");
+    const int k = layout_.haloRows() == 0 ? std::max(generations, 1) : layout_.haloSteps();
+    while (generations > 0) {
+        if (layout_.haloRows() > 0 && stepsSinceExchange_ >= k) exchangeHalos();
+        const int steps = layout_.haloRows() == 0 ? generations : std::min(generations, k - stepsSinceExchange_);
+        const auto start = Clock::now();
+        local_->step(steps);
+        local_->synchronize();
+        times_.stepMs += millisecondsSince(start);
+        stepsSinceExchange_ += steps;
+        generations -= steps;
+        generation_ += std::uint64_t(steps);
+    }
+}
+
+// Sources are rows a rank owns and targets are halo rows, so reading everything first and writing
+// afterwards needs no care about order.
+void DistributedSimulator::exchangeHalos() {
+    const auto start = Clock::now();
+    const int width = layout_.global().width;
+    const MemorySpace space = comm_.bufferSpace();
+    const auto rowsAt = [&](CellStorage& storage, int firstRow, int rows) {
+        return CellBuffer{storage.view().data + cellsOf(width, firstRow), {width, rows}, space};
+    };
+
+    std::vector<OutgoingMessage> sends;
+    int offset = 0;
+    for (const RowTransfer& t : transfers_.sends) {
+        const CellBuffer rows = rowsAt(*sendRows_, offset, t.rows);
+        local_->readRows(t.sourceRow, rows);
+        sends.push_back({t.to, rows.data, cellsOf(width, t.rows)});
+        offset += t.rows;
+    }
+    std::vector<IncomingMessage> receives;
+    offset = 0;
+    for (const RowTransfer& t : transfers_.receives) {
+        receives.push_back({t.from, rowsAt(*receiveRows_, offset, t.rows).data, cellsOf(width, t.rows)});
+        offset += t.rows;
+    }
+    offset = 0;
+    for (const RowTransfer& t : transfers_.own) {
+        local_->readRows(t.sourceRow, rowsAt(*ownRows_, offset, t.rows));
+        offset += t.rows;
+    }
+
+    comm_.exchange(sends, receives);
+
+    offset = 0;
+    for (const RowTransfer& t : transfers_.receives) {
+        local_->writeRows(t.targetRow, rowsAt(*receiveRows_, offset, t.rows));
+        offset += t.rows;
+    }
+    offset = 0;
+    for (const RowTransfer& t : transfers_.own) {
+        local_->writeRows(t.targetRow, rowsAt(*ownRows_, offset, t.rows));
+        offset += t.rows;
+    }
+    stepsSinceExchange_ = 0;
+    ++times_.exchanges;
+    local_->synchronize();
+    times_.exchangeMs += millisecondsSince(start);
+}
+
+// The backend counts its whole local torus; the halo rows are counted on the host and taken off.
+std::uint64_t DistributedSimulator::population() {
+    std::uint64_t mine = local_->population();
+    const int halo = layout_.haloRows();
+    if (halo > 0) {
+        const int width = layout_.global().width, rows = band().rows;
+        Grid halos(GridSize{width, 2 * halo});
+        local_->readRows(0, CellBuffer{halos.row(0), {width, halo}, MemorySpace::Host});
+        local_->readRows(halo + rows, CellBuffer{halos.row(halo), {width, halo}, MemorySpace::Host});
+        mine -= halos.population();
+    }
+    return comm_.sum(mine);
+}
+
+int DistributedSimulator::rowsPerChunk() const {
+    return int(std::max<std::size_t>(1, kChunkCells / std::size_t(layout_.global().width)));
+}
+
+Grid DistributedSimulator::gather() {
+    const bool root = comm_.rank() == 0;
+    Grid whole;
+    onEveryRank(comm_, [&] {
+        if (root) whole = Grid(layout_.global());
+    });
+    const int width = layout_.global().width, halo = layout_.haloRows(), chunk = rowsPerChunk();
+    std::unique_ptr<CellStorage> staging;
+    if (comm_.size() > 1)
+        staging =
+            std::make_unique<CellStorage>(comm_.bufferSpace(), GridSize{width, std::min(chunk, layout_.band(0).rows)});
+    for (int q = 0; q < comm_.size(); ++q) {
+        if (!root && q != comm_.rank()) continue;
+        const Band& b = layout_.band(q);
+        for (int done = 0; done < b.rows; done += chunk) {
+            const int rows = std::min(chunk, b.rows - done);
+            const std::size_t bytes = cellsOf(width, rows);
+            if (q == 0) { // rank 0's own rows go straight into the grid
+                local_->readRows(halo + done,
+                                 CellBuffer{whole.row(b.firstRow + done), {width, rows}, MemorySpace::Host});
+            } else if (root) {
+                const IncomingMessage m{q, staging->view().data, bytes};
+                comm_.exchange({}, {&m, 1});
+                copyRows(whole.row(b.firstRow + done), bytes, MemorySpace::Host, m.data, bytes, comm_.bufferSpace(),
+                         bytes, 1);
+            } else {
+                local_->readRows(halo + done, CellBuffer{staging->view().data, {width, rows}, comm_.bufferSpace()});
+                const OutgoingMessage m{0, staging->view().data, bytes};
+                comm_.exchange({&m, 1}, {});
+            }
+        }
+    }
+    return whole;
+}
+
+void DistributedSimulator::load(const Grid* grid) {
+    const bool root = comm_.rank() == 0;
+    onEveryRank(comm_, [&] {
+        if (!root) return;
+        if (!grid) throw Error("rank 0 has no grid to load");
+        if (grid->size() != layout_.global())
+            throw Error("cannot load a " + std::to_string(grid->width()) + "x" + std::to_string(grid->height()) +
+                        " grid into a distributed " + std::to_string(layout_.global().width) + "x" +
+                        std::to_string(layout_.global().height) + " one");
+        const auto cells = grid->cells();
+        const auto bad = std::find_if(cells.begin(), cells.end(), [&](Cell c) { return c >= rule_.states; });
+        if (bad != cells.end())
+            throw Error("a cell is in state " + std::to_string(int(*bad)) + " but rule " + rule_.format() +
+                        " has only " + std::to_string(rule_.states) + " states");
+    });
+    const int width = layout_.global().width, halo = layout_.haloRows(), chunk = rowsPerChunk();
+    std::unique_ptr<CellStorage> staging;
+    if (comm_.size() > 1)
+        staging =
+            std::make_unique<CellStorage>(comm_.bufferSpace(), GridSize{width, std::min(chunk, layout_.band(0).rows)});
+    for (int q = 0; q < comm_.size(); ++q) {
+        if (!root && q != comm_.rank()) continue;
+        const Band& b = layout_.band(q);
+        for (int done = 0; done < b.rows; done += chunk) {
+            const int rows = std::min(chunk, b.rows - done);
+            const std::size_t bytes = cellsOf(width, rows);
+            if (q == 0) {
+                local_->writeRows(halo + done,
+                                  ConstCellBuffer{grid->row(b.firstRow + done), {width, rows}, MemorySpace::Host});
+            } else if (root) {
+                copyRows(staging->view().data, bytes, comm_.bufferSpace(), grid->row(b.firstRow + done), bytes,
+                         MemorySpace::Host, bytes, 1);
+                const OutgoingMessage m{q, staging->view().data, bytes};
+                comm_.exchange({&m, 1}, {});
+            } else {
+                const IncomingMessage m{0, staging->view().data, bytes};
+                comm_.exchange({}, {&m, 1});
+                local_->writeRows(halo + done,
+                                  ConstCellBuffer{staging->view().data, {width, rows}, comm_.bufferSpace()});
+            }
+        }
+    }
+    local_->synchronize();
+    stepsSinceExchange_ = layout_.haloSteps();
+    generation_ = 0;
+}
+
+void DistributedSimulator::switchBackend(const std::string& name) {
+    onEveryRank(comm_, [&] { local_->switchBackend(name); });
+}
+
+} // namespace catlab

@@ -1,0 +1,67 @@
+#include "catlab/distributed/rank_launch.hpp"
+
+#include "catlab/cuda_device.hpp"
+#include "catlab/distributed/nccl.hpp"
+#include "catlab/error.hpp"
+#include "catlab/number_text.hpp"
+
+#include <exception>
+#include <thread>
+#include <vector>
+
+namespace catlab {
+
+int gpuCountOf(std::string_view text) {
+    const int present = cudaDeviceCount();
+    if (present == 0) {
+        const auto why = cudaUnavailableReason();
+        throw Error("--gpus " + std::string(text) + ": no GPU here (" + why.value_or("no CUDA device found") + ")");
+    }
+    if (text == "all") return present;
+    int count = 0;
+    if (parseInteger(text, count) != IntegerText::Ok || count < 1 || count > present)
+        throw Error("--gpus takes 1.." + std::to_string(present) + " or all (this machine has " +
+                    std::to_string(present) + " GPU" + (present == 1 ? "" : "s") + "), not '" + std::string(text) +
+                    "'");
+    return count;
+}
+
+void runOnGpuThreads(int gpus, const std::function<void(Communicator&)>& body) {
+    if (auto why = ncclUnavailableReason()) throw Error("--gpus: " + *why);
+    if (gpus < 1 || gpus > cudaDeviceCount())
+        throw Error("cannot run on " + std::to_string(gpus) + " GPUs: " + std::to_string(cudaDeviceCount()) +
+                    " are present");
+    const NcclId id = makeNcclId();
+    std::vector<std::exception_ptr> failures(static_cast<std::size_t>(gpus));
+    {
+        std::vector<std::jthread> threads;
+        for (int rank = 0; rank < gpus; ++rank)
+            threads.emplace_back([&, rank] {
+                try {
+                    const std::unique_ptr<Communicator> comm = makeNcclCommunicator(id, rank, gpus, rank);
+                    body(*comm);
+                } catch (...) {
+                    failures[std::size_t(rank)] = std::current_exception();
+                }
+            });
+    }
+    for (const std::exception_ptr& failure : failures)
+        if (failure) std::rethrow_exception(failure);
+}
+
+std::unique_ptr<Communicator> mpiRankCommunicator(const MpiSession& session, bool gpu) {
+    if (!gpu) return session.communicator();
+    if (auto why = ncclUnavailableReason()) throw Error("GPU ranks under mpirun: " + *why);
+    // NCCL takes one rank per GPU: every rank learns whether some node has more ranks than GPUs.
+    const int present = cudaDeviceCount();
+    const std::uint64_t crowded = session.communicator()->sum(session.localRank() < present ? 0 : 1);
+    if (crowded > 0)
+        throw Error(std::to_string(crowded) + " rank(s) have no GPU of their own (this node has " +
+                    std::to_string(present) + "); start at most one rank per GPU on each node");
+    NcclId id;
+    if (session.rank() == 0) id = makeNcclId();
+    session.broadcastFromRankZero(id.bytes);
+    return makeNcclCommunicator(id, session.rank(), session.size(), session.localRank());
+}
+
+} // namespace catlab

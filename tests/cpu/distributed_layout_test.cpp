@@ -1,0 +1,141 @@
+// Band decomposition and halo plans of distributed grids, checked by walking every halo row back to the
+// global row it must hold, for splits that leave odd bands and halos deeper than bands.
+#include "catlab/distributed/band_layout.hpp"
+#include "catlab/distributed/communicator.hpp"
+#include "catlab/distributed/distributed_simulator.hpp"
+#include "catlab/distributed/halo_plan.hpp"
+#include "catlab/error.hpp"
+#include "catlab/rule.hpp"
+#include "catlab/simulator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace catlab {
+namespace {
+
+TEST(BandLayout, SplitsRowsEvenlyLargerBandsFirst) {
+    const BandLayout layout({203, 157}, 3, 1, 1);
+    ASSERT_EQ(layout.ranks(), 3);
+    EXPECT_EQ(layout.band(0).firstRow, 0);
+    EXPECT_EQ(layout.band(0).rows, 53);
+    EXPECT_EQ(layout.band(1).firstRow, 53);
+    EXPECT_EQ(layout.band(1).rows, 52);
+    EXPECT_EQ(layout.band(2).firstRow, 105);
+    EXPECT_EQ(layout.band(2).rows, 52);
+    for (int row = 0; row < 157; ++row) {
+        const int owner = layout.ownerOf(row);
+        EXPECT_GE(row, layout.band(owner).firstRow);
+        EXPECT_LT(row, layout.band(owner).firstRow + layout.band(owner).rows);
+    }
+}
+
+TEST(BandLayout, HaloIsStepsTimesRadiusAndNoneForOneRank) {
+    EXPECT_EQ(BandLayout({64, 64}, 2, 5, 3).haloRows(), 15);
+    EXPECT_EQ(BandLayout({64, 64}, 2, 5, 3).localSize(1), (GridSize{64, 32 + 30}));
+    EXPECT_EQ(BandLayout({64, 64}, 1, 5, 3).haloRows(), 0);
+    EXPECT_EQ(BandLayout({64, 64}, 1, 5, 3).localSize(0), (GridSize{64, 64}));
+}
+
+TEST(BandLayout, RefusesMoreRanksThanRowsAndBadCounts) {
+    EXPECT_THROW(BandLayout({64, 3}, 4, 1, 1), Error);
+    EXPECT_THROW(BandLayout({64, 64}, 0, 1, 1), Error);
+    EXPECT_THROW(BandLayout({64, 64}, 2, 1, 0), Error);
+    try {
+        BandLayout({64, 3}, 4, 1, 1);
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("3 rows over 4 ranks"), std::string::npos) << e.what();
+    }
+}
+
+TEST(BandLayout, DefaultHaloStepsKeepExtraWorkSmall) {
+    EXPECT_EQ(defaultHaloSteps({60416, 120832}, 2, 1), 16);
+    EXPECT_EQ(defaultHaloSteps({60416, 120832}, 2, 5), 3);
+    EXPECT_EQ(defaultHaloSteps({60416, 120832}, 2, 100), 1);
+    EXPECT_EQ(defaultHaloSteps({203, 157}, 3, 1), 3); // 2 x 3 x 1 x 8 <= 52
+    EXPECT_EQ(defaultHaloSteps({203, 157}, 1, 1), 1);
+}
+
+// Every halo row of every rank is written exactly once, from the row the source rank owns that holds
+// the right global row, and sends and receives pair up in the same order on both sides.
+void expectCompleteHalos(const BandLayout& layout) {
+    const int height = layout.global().height, halo = layout.haloRows();
+    const std::vector<RowTransfer> all = haloTransfers(layout);
+    for (int p = 0; p < layout.ranks(); ++p) {
+        const Band& band = layout.band(p);
+        std::map<int, int> written; // local halo row -> global row it received
+        for (const RowTransfer& t : all) {
+            if (t.to != p) continue;
+            const Band& source = layout.band(t.from);
+            ASSERT_GE(t.sourceRow, halo);
+            ASSERT_LE(t.sourceRow + t.rows, halo + source.rows) << "a transfer reads outside the owned rows";
+            for (int i = 0; i < t.rows; ++i) {
+                const int local = t.targetRow + i;
+                ASSERT_TRUE(local < halo || local >= halo + band.rows) << "a transfer writes an owned row";
+                ASSERT_TRUE(written.emplace(local, source.firstRow + t.sourceRow - halo + i).second)
+                    << "local row " << local << " of rank " << p << " written twice";
+            }
+        }
+        ASSERT_EQ(int(written.size()), 2 * halo) << "rank " << p;
+        for (const auto& [local, global] : written)
+            EXPECT_EQ(global, (((band.firstRow - halo + local) % height) + height) % height)
+                << "rank " << p << " local row " << local;
+    }
+    for (int p = 0; p < layout.ranks(); ++p)
+        for (int q = 0; q < layout.ranks(); ++q) {
+            if (p == q) continue;
+            std::vector<int> sent, received;
+            for (const RowTransfer& t : transfersOf(all, p).sends)
+                if (t.to == q) sent.push_back(t.rows);
+            for (const RowTransfer& t : transfersOf(all, q).receives)
+                if (t.from == p) received.push_back(t.rows);
+            EXPECT_EQ(sent, received) << "from rank " << p << " to rank " << q;
+        }
+}
+
+TEST(HaloPlan, CoversEveryHaloRowForOddSplitsAndDeepHalos) {
+    expectCompleteHalos(BandLayout({203, 157}, 3, 1, 1));
+    expectCompleteHalos(BandLayout({203, 157}, 3, 5, 4));
+    expectCompleteHalos(BandLayout({203, 157}, 2, 60, 1)); // halo deeper than a band
+    expectCompleteHalos(BandLayout({203, 157}, 3, 60, 1)); // spans two other bands and the rank itself
+    expectCompleteHalos(BandLayout({64, 7}, 7, 3, 5));     // one row per rank, a halo of 15 > the torus
+    expectCompleteHalos(BandLayout({64, 10}, 4, 1, 1));
+}
+
+TEST(HaloPlan, TwoRanksWithShallowHalosTradeTwoBlocksEach) {
+    const BandLayout layout({100, 100}, 2, 2, 1);
+    const RankTransfers rank0 = transfersOf(haloTransfers(layout), 0);
+    EXPECT_EQ(rank0.sends.size(), 2u);
+    EXPECT_EQ(rank0.receives.size(), 2u);
+    EXPECT_TRUE(rank0.own.empty());
+}
+
+// One rank: no halos, the same cells as a Simulator.
+TEST(DistributedSimulator, OneRankIsTheSimulator) {
+    const Rule rule = parseRule("B3/S23").rule;
+    const auto comm = makeSingleRankCommunicator();
+    DistributedSimulator distributed(*comm, rule, {67, 45}, 0.4, 9, "cpu");
+    Simulator single(rule, {67, 45}, 0.4, 9, "cpu-naive");
+    distributed.step(17);
+    single.step(17);
+    EXPECT_EQ(distributed.gather(), single.snapshot());
+    EXPECT_EQ(distributed.population(), single.population());
+    distributed.switchBackend("cpu-naive");
+    distributed.step(5);
+    single.step(5);
+    EXPECT_EQ(distributed.gather(), single.snapshot());
+}
+
+// The random start of a band is the band of the whole grid's random start.
+TEST(DistributedSimulator, BandRandomStartIsTheWholeGridsRows) {
+    Grid whole({31, 40});
+    fillRandom(whole, 0.5, 77);
+    Grid band({31, 9});
+    fillRandom(band, 0.5, 77, 13);
+    for (int y = 0; y < 9; ++y)
+        for (int x = 0; x < 31; ++x) ASSERT_EQ(band.at(x, y), whole.at(x, 13 + y));
+}
+
+} // namespace
+} // namespace catlab

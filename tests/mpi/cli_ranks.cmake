@@ -1,0 +1,52 @@
+# `catlab run` and `catlab bench` under mpirun, as a user would start them: the distributed run writes
+# the same RLE as one process, bad splits end every rank with the reason. Run by ctest as `cmake -P`.
+# Inputs: CATLAB, MPIEXEC, WORK, RANKS.
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+
+# run(<name> <exit code> <regex> <command...>)
+function(run name code regex)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+                  WORKING_DIRECTORY "${WORK}" TIMEOUT 300)
+  set(all "${out}${err}")
+  if(code STREQUAL "nonzero")
+    if(rc EQUAL 0)
+      message(SEND_ERROR "${name}: exit 0, expected a failure\n${all}")
+      return()
+    endif()
+  elseif(NOT rc STREQUAL "${code}")
+    message(SEND_ERROR "${name}: exit ${rc}, expected ${code}\n${all}")
+    return()
+  endif()
+  if(NOT all MATCHES "${regex}")
+    message(SEND_ERROR "${name}: output does not match '${regex}':\n${all}")
+    return()
+  endif()
+  message(STATUS "ok   ${name}")
+endfunction()
+
+set(mpirun "${MPIEXEC}" --oversubscribe -np ${RANKS})
+set(scene --rule bosco --size 211x157 --density 0.45 --seed 3 --steps 60 --no-progress)
+run(one_process 0 "population  [0-9]+ at generation 60" "${CATLAB}" run ${scene} --backend cpu-naive --out one.rle)
+run(ranks 0 "on each of ${RANKS} ranks \\(mpi\\).*rank 1 .*population  [0-9]+ at generation 60.*wrote"
+    ${mpirun} "${CATLAB}" run ${scene} --backend cpu --halo-steps 2 --out ranks.rle)
+file(READ "${WORK}/one.rle" one)
+file(READ "${WORK}/ranks.rle" ranks)
+if(NOT one STREQUAL ranks)
+  message(SEND_ERROR "the RLE written by ${RANKS} ranks differs from one process's")
+else()
+  message(STATUS "ok   same_rle")
+endif()
+run(ranks_read_rle 0 "from one.rle.*population  [0-9]+ at generation 60"
+    ${mpirun} "${CATLAB}" run --in one.rle --steps 60 --backend cpu --no-progress)
+math(EXPR more "${RANKS} + 1")
+run(too_many_ranks nonzero "cannot split a grid of ${RANKS} rows over ${more} ranks"
+    "${MPIEXEC}" --oversubscribe -np ${more} "${CATLAB}" run --rule life --size 64x${RANKS} --backend cpu --steps 1)
+run(bench 0 "total.*wrote"
+    ${mpirun} "${CATLAB}" bench --backends cpu --radius 1,3 --size 128x131 --steps 3 --repeats 2 --csv bench.csv)
+file(STRINGS "${WORK}/bench.csv" rows)
+list(LENGTH rows count)
+math(EXPR expected "1 + 2 * (${RANKS} + 1)") # header, then per radius a row per rank and a total
+if(NOT count EQUAL expected)
+  message(SEND_ERROR "bench.csv has ${count} lines, expected ${expected}")
+endif()
