@@ -32,9 +32,11 @@ void bindGrids(py::module_& m) {
         .def_property_readonly("height", &Grid::height)
         .def_property_readonly(
             "size", [](const Grid& g) { return sizeTuple(g.size()); }, "(width, height)")
-        .def_property_readonly("population", &Grid::population, "cells in state 1")
+        .def_property_readonly("population", &Grid::population, "cells in any state but 0, as Golly counts")
         .def("clear", &Grid::clear)
-        .def("fill_random", &fillRandom, py::arg("density"), py::arg("seed"),
+        .def(
+            "fill_random", [](Grid& g, double density, std::uint64_t seed) { fillRandom(g, density, seed); },
+            py::arg("density"), py::arg("seed"),
              "Each cell alive with probability density, the same cells on every backend")
         .def("copy", [](const Grid& g) { return Grid(g); })
         .def(py::self == py::self)
