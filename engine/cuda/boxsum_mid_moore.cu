@@ -1,6 +1,7 @@
 #include "boxsum_launch.hpp"
 #include "boxsum_mid_moore.cuh"
 #include "cuda_check.hpp"
+#include "dynamic_shared_memory.hpp"
 
 namespace catlab::cuda {
 namespace {
@@ -14,16 +15,7 @@ __global__ void __maxnreg__(96) midMooreKernel(const __grid_constant__ StepArgs 
 
 template <bool Simple>
 auto* midMooreKernelWithSharedMemory() {
-    static const bool configured = [] {
-        int device = 0, most = 0;
-        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
-        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        CATLAB_CUDA_CHECK(
-            cudaFuncSetAttribute(midMooreKernel<Simple>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
-        return true;
-    }();
-    (void)configured;
-    return midMooreKernel<Simple>;
+    return withMostDynamicSharedMemory(midMooreKernel<Simple>);
 }
 
 } // namespace

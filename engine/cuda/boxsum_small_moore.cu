@@ -2,6 +2,7 @@
 #include "boxsum_small_moore.cuh"
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
+#include "dynamic_shared_memory.hpp"
 
 namespace catlab::cuda {
 namespace {
@@ -16,16 +17,7 @@ __global__ void smallMooreKernel(const __grid_constant__ StepArgs args) {
 // block may have.
 template <int R, bool Simple>
 auto* smallMooreKernelWithSharedMemory() {
-    static const bool configured = [] {
-        int device = 0, most = 0;
-        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
-        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        CATLAB_CUDA_CHECK(
-            cudaFuncSetAttribute(smallMooreKernel<R, Simple>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
-        return true;
-    }();
-    (void)configured;
-    return smallMooreKernel<R, Simple>;
+    return withMostDynamicSharedMemory(smallMooreKernel<R, Simple>);
 }
 
 } // namespace

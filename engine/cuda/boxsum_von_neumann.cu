@@ -1,6 +1,7 @@
 #include "boxsum_launch.hpp"
 #include "boxsum_von_neumann.cuh"
 #include "cuda_check.hpp"
+#include "dynamic_shared_memory.hpp"
 
 namespace catlab::cuda {
 namespace {
@@ -14,16 +15,7 @@ __global__ void vonNeumannKernel(const __grid_constant__ StepArgs args) {
 
 template <int ArmPlanes, int CountPlanes, bool Simple>
 auto* vonNeumannKernelWithSharedMemory() {
-    static const bool configured = [] {
-        int device = 0, most = 0;
-        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
-        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        CATLAB_CUDA_CHECK(cudaFuncSetAttribute(vonNeumannKernel<ArmPlanes, CountPlanes, Simple>,
-                                               cudaFuncAttributeMaxDynamicSharedMemorySize, most));
-        return true;
-    }();
-    (void)configured;
-    return vonNeumannKernel<ArmPlanes, CountPlanes, Simple>;
+    return withMostDynamicSharedMemory(vonNeumannKernel<ArmPlanes, CountPlanes, Simple>);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "boxsum_launch.hpp"
 #include "boxsum_wide_moore.cuh"
 #include "cuda_check.hpp"
+#include "dynamic_shared_memory.hpp"
 
 namespace catlab::cuda {
 namespace {
@@ -14,16 +15,7 @@ __global__ void wideMooreKernel(const __grid_constant__ StepArgs args) {
 
 template <class Columns, bool Simple>
 auto* wideMooreKernelWithSharedMemory() {
-    static const bool configured = [] {
-        int device = 0, most = 0;
-        CATLAB_CUDA_CHECK(cudaGetDevice(&device));
-        CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        CATLAB_CUDA_CHECK(
-            cudaFuncSetAttribute(wideMooreKernel<Columns, Simple>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
-        return true;
-    }();
-    (void)configured;
-    return wideMooreKernel<Columns, Simple>;
+    return withMostDynamicSharedMemory(wideMooreKernel<Columns, Simple>);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "cat_stream_kernel.cuh"
 #include "catlab/backend_spec.hpp"
 #include "compile_time_int.hpp"
+#include "dynamic_shared_memory.hpp"
 #include "padded_grid_backend.cuh"
 
 namespace catlab::cuda {
@@ -35,14 +36,8 @@ class CatBackend final : public PaddedGridBackend<FragmentLayout> {
 
     template <int F>
     void launch(const Cell* in, Cell* out) {
-        // Past 48 KB a kernel's dynamic shared memory needs raising once.
-        static std::size_t allowed = 48 * 1024;
         const std::size_t bytes = catStreamSharedBytes<F>(tableWords());
-        if (bytes > allowed) {
-            CATLAB_CUDA_CHECK(
-                cudaFuncSetAttribute(catStreamKernel<F>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-            allowed = bytes;
-        }
+        if (bytes > 48 * 1024) allowDynamicSharedMemory(reinterpret_cast<const void*>(catStreamKernel<F>), bytes);
         const CatStreamGeometry g{fragmentsPerRow_, columns_, rows_, kCatRowsPerBlock};
         const dim3 blocks((columns_ + kCatStreamWarps - 1) / kCatStreamWarps,
                           (rows_ + kCatRowsPerBlock - 1) / kCatRowsPerBlock);

@@ -37,7 +37,7 @@ void bindGrids(py::module_& m) {
         .def(
             "fill_random", [](Grid& g, double density, std::uint64_t seed) { fillRandom(g, density, seed); },
             py::arg("density"), py::arg("seed"),
-             "Each cell alive with probability density, the same cells on every backend")
+            "Each cell alive with probability density, the same cells on every backend")
         .def("copy", [](const Grid& g) { return Grid(g); })
         .def(py::self == py::self)
         .def("__repr__", [](const Grid& g) {

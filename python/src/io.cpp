@@ -12,7 +12,8 @@
 namespace catlab::python {
 
 void bindIo(py::module_& m) {
-    py::class_<Pattern>(m, "Pattern", "A pattern read from a file: its cells (bounding box), rule, position, name, comments")
+    py::class_<Pattern>(m, "Pattern",
+                        "A pattern read from a file: its cells (bounding box), rule, position, name, comments")
         .def_readonly("cells", &Pattern::cells, "a catlab.Grid of the bounding box")
         .def_property_readonly("rule",
                                [](const Pattern& p) -> std::optional<Rule> {
@@ -55,7 +56,7 @@ void bindIo(py::module_& m) {
             writeRleFile(path, grid, rule, name);
         },
         py::arg("path"), py::arg("grid"), py::arg("rule"), py::arg("name") = "",
-          "The whole grid as RLE with its rule and torus (written atomically)");
+        "The whole grid as RLE with its rule and torus (written atomically)");
     m.def(
         "format_rle",
         [](const Grid& grid, const Rule& rule, const std::string& name) {

@@ -16,6 +16,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 namespace catlab {
 namespace {
@@ -143,10 +144,12 @@ TEST_F(GollyOracle, LifeLikeLibrary) {
 // The rule in Larger than Life notation (its sets single ranges).
 std::string ltlText(const Rule& r) {
     const Interval s = r.survival.intervals().at(0), b = r.birth.intervals().at(0);
-    return "R" + std::to_string(r.radius) + ",C" + std::to_string(r.states == 2 ? 0 : r.states) + ",M" +
-           (r.includeCentre ? "1" : "0") + ",S" + std::to_string(s.lo) + ".." + std::to_string(s.hi) + ",B" +
-           std::to_string(b.lo) + ".." + std::to_string(b.hi) + ",N" +
-           (r.neighbourhood == Neighbourhood::VonNeumann ? "N" : "M");
+    // A stream, not a chain of std::string additions: GCC 12 warns wrongly (-Wrestrict) on the chain.
+    std::ostringstream text;
+    text << 'R' << r.radius << ",C" << (r.states == 2 ? 0 : r.states) << ",M" << (r.includeCentre ? 1 : 0) << ",S"
+         << s.lo << ".." << s.hi << ",B" << b.lo << ".." << b.hi << ",N"
+         << (r.neighbourhood == Neighbourhood::VonNeumann ? 'N' : 'M');
+    return text.str();
 }
 
 void replaceRule(const std::string& file, const std::string& from, const std::string& to) {

@@ -8,6 +8,7 @@
 #include "catlab/distributed/nccl.hpp"
 #include "catlab/error.hpp"
 
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -60,11 +61,18 @@ class NcclComm {
     }
     NcclComm(const NcclComm&) = delete;
     NcclComm& operator=(const NcclComm&) = delete;
-    ~NcclComm() { ncclCommDestroy(comm_); }
+    ~NcclComm() {
+        if (!aborted_.exchange(true)) ncclCommDestroy(comm_);
+    }
     ncclComm_t get() const { return comm_; }
+    // Ends every operation in flight (they fail) and frees the communicator; called once at most.
+    void abort() noexcept {
+        if (!aborted_.exchange(true)) ncclCommAbort(comm_);
+    }
 
   private:
     ncclComm_t comm_ = nullptr;
+    std::atomic<bool> aborted_{false};
 };
 
 class NcclCommunicator final : public Communicator {
@@ -77,6 +85,7 @@ class NcclCommunicator final : public Communicator {
     int size() const override { return size_; }
     MemorySpace bufferSpace() const override { return MemorySpace::Device; }
     std::string transport() const override { return "nccl"; }
+    void abort() noexcept override { comm_.abort(); }
 
     // The backends queue their work on the legacy default stream; NCCL's stream waits for it first, and
     // the host waits for NCCL before the received rows are used.

@@ -6,6 +6,9 @@
 #include "catlab/number_text.hpp"
 
 #include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -32,21 +35,40 @@ void runOnGpuThreads(int gpus, const std::function<void(Communicator&)>& body) {
         throw Error("cannot run on " + std::to_string(gpus) + " GPUs: " + std::to_string(cudaDeviceCount()) +
                     " are present");
     const NcclId id = makeNcclId();
-    std::vector<std::exception_ptr> failures(static_cast<std::size_t>(gpus));
+    // When one rank fails, the others would wait for it forever in their next exchange: its failure
+    // aborts every other rank's communicator, and the first failure is the one reported.
+    std::mutex mutex;
+    std::vector<Communicator*> joined(static_cast<std::size_t>(gpus), nullptr);
+    std::exception_ptr firstFailure;
+    const auto fail = [&](int rank) {
+        const std::lock_guard lock(mutex);
+        if (!firstFailure) firstFailure = std::current_exception();
+        for (std::size_t other = 0; other < joined.size(); ++other)
+            if (joined[other] && int(other) != rank) joined[other]->abort();
+    };
     {
         std::vector<std::jthread> threads;
         for (int rank = 0; rank < gpus; ++rank)
             threads.emplace_back([&, rank] {
                 try {
                     const std::unique_ptr<Communicator> comm = makeNcclCommunicator(id, rank, gpus, rank);
+                    {
+                        const std::lock_guard lock(mutex);
+                        joined[std::size_t(rank)] = comm.get();
+                        if (firstFailure) comm->abort();
+                    }
+                    // Leaves the list before the communicator is destroyed, however the body ends.
+                    const std::unique_ptr<void, std::function<void(void*)>> leave(comm.get(), [&, rank](void*) {
+                        const std::lock_guard lock(mutex);
+                        joined[std::size_t(rank)] = nullptr;
+                    });
                     body(*comm);
                 } catch (...) {
-                    failures[std::size_t(rank)] = std::current_exception();
+                    fail(rank);
                 }
             });
     }
-    for (const std::exception_ptr& failure : failures)
-        if (failure) std::rethrow_exception(failure);
+    if (firstFailure) std::rethrow_exception(firstFailure);
 }
 
 std::unique_ptr<Communicator> mpiRankCommunicator(const MpiSession& session, bool gpu) {

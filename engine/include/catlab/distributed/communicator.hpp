@@ -48,6 +48,11 @@ class Communicator {
     virtual double max(double value) = 0;
     // Every rank's value, by rank, on every rank (per-rank timings).
     virtual std::vector<double> allGather(double value) = 0;
+
+    // Makes this rank's pending and later operations fail instead of waiting for a rank that failed
+    // and will never come; safe to call from another thread. Transports whose operations cannot wait
+    // forever (MPI aborts the job) need nothing.
+    virtual void abort() noexcept {}
 };
 
 // One rank alone: nothing to exchange.
