@@ -16,13 +16,13 @@ if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
     echo "usage: bash tools/fuzz.sh [SECONDS] [TARGET...] (SECONDS a whole number above 0, not '$seconds')" >&2
     exit 2
 fi
-all_targets=(rule rle script cli_values backend_timings)
+all_targets=(rule rle pattern script cli_values backend_timings)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all_targets[@]}")
 
 # The longest input per target: a rule or a size is a line, an RLE file or a script a page, the timings
 # CSV the size of the one compiled in.
-declare -A max_len=([rule]=256 [rle]=4096 [script]=4096 [cli_values]=256 [backend_timings]=16384)
+declare -A max_len=([rule]=256 [rle]=4096 [pattern]=4096 [script]=4096 [cli_values]=256 [backend_timings]=16384)
 for target in "${targets[@]}"; do
     if [[ -z ${max_len[$target]:-} ]]; then
         echo "fuzz: no target '$target' (targets: ${all_targets[*]})" >&2
