@@ -93,11 +93,7 @@ int runScene(const RunOptions& options, std::ostream& out) {
     out << "\npopulation  " << sim->population() << " at generation " << sim->generation() << '\n';
 
     if (options.outPath) {
-        const std::string name = scene.ruleName.empty()
-                                     ? std::string()
-                                     : scene.ruleName + ", generation " + std::to_string(sim->generation());
-        writeRleFile(*options.outPath, sim->snapshot(), scene.rule,
-                     RleExtras{.name = name, .comments = scene.comments, .generation = sim->generation()});
+        writeRleFile(*options.outPath, sim->snapshot(), scene.rule, outputExtras(scene, sim->generation()));
         out << "wrote       " << *options.outPath << '\n';
     }
     if (interrupt.signal() != 0) {

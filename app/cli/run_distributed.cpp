@@ -99,10 +99,7 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
     if (options.outPath) {
         const Grid whole = grid->gather();
         if (comm.rank() == 0) {
-            writeRleFile(*options.outPath, whole, scene.rule,
-                         scene.ruleName.empty()
-                             ? std::string()
-                             : scene.ruleName + ", generation " + std::to_string(grid->generation()));
+            writeRleFile(*options.outPath, whole, scene.rule, outputExtras(scene, grid->generation()));
             report << "wrote       " << *options.outPath << '\n';
         }
     }

@@ -80,4 +80,11 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
     return scene;
 }
 
+RleExtras outputExtras(const Scene& scene, std::uint64_t generation) {
+    return RleExtras{.name = scene.ruleName.empty() ? std::string()
+                                                    : scene.ruleName + ", generation " + std::to_string(generation),
+                     .comments = scene.comments,
+                     .generation = generation};
+}
+
 } // namespace catlab::cli

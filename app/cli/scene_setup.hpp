@@ -3,8 +3,10 @@
 #include "cli/run_options.hpp"
 
 #include "catlab/grid.hpp"
+#include "catlab/rle.hpp"
 #include "catlab/rule.hpp"
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -28,5 +30,9 @@ struct Scene {
 // Resolves --rule/--size/--density/--backend/--in. Where the command line overrides what the pattern
 // file says, a note goes to `notices`; contradictions that cannot be resolved throw catlab::Error.
 Scene setUpScene(const RunOptions& options, std::ostream& notices);
+
+// What `--out` writes beside the cells after `generation` steps, one process or many: the name, the
+// input's comments and Golly's generation.
+RleExtras outputExtras(const Scene& scene, std::uint64_t generation);
 
 } // namespace catlab::cli
