@@ -1,41 +1,16 @@
 #include "catlab/golly_rule_text.hpp"
+#include "rule_text_parts.hpp"
 
 #include <sstream>
 
 namespace catlab {
 namespace {
 
-bool radiusOneSquare(const Rule& r) {
-    return r.radius == 1 && !r.includeCentre && r.neighbourhood != Neighbourhood::Circular;
-}
-
-std::string digits(const CountSet& set) {
-    std::string out;
-    for (const Interval& i : set.intervals())
-        for (int c = i.lo; c <= i.hi; ++c) out += char('0' + c);
-    return out;
-}
+using rule_text::digits;
+using rule_text::hrotList;
+using rule_text::neighbourhoodLetter;
 
 bool singleRange(const CountSet& set) { return set.intervals().size() == 1; }
-
-std::string hrotList(const CountSet& set) {
-    std::string out;
-    for (const Interval& i : set.intervals()) {
-        if (!out.empty()) out += ',';
-        out += std::to_string(i.lo);
-        if (i.hi != i.lo) out += '-' + std::to_string(i.hi);
-    }
-    return out;
-}
-
-char neighbourhoodLetter(Neighbourhood n) {
-    switch (n) {
-    case Neighbourhood::Moore: return 'M';
-    case Neighbourhood::VonNeumann: return 'N';
-    case Neighbourhood::Circular: return 'C';
-    }
-    return 'M';
-}
 
 // A live cell counts itself when the centre is included; without it every survival count is one less.
 CountSet withoutCentre(const CountSet& survival) {
@@ -48,8 +23,8 @@ CountSet withoutCentre(const CountSet& survival) {
 } // namespace
 
 std::string formatRuleForGolly(const Rule& rule) {
-    if (radiusOneSquare(rule) && rule.states == 2) return rule.format();
-    if (radiusOneSquare(rule) && rule.neighbourhood == Neighbourhood::Moore)
+    if (rule_text::lifeLikeShape(rule) && rule.states == 2) return rule.format();
+    if (rule_text::lifeLikeShape(rule) && rule.neighbourhood == Neighbourhood::Moore)
         return digits(rule.survival) + "/" + digits(rule.birth) + "/" + std::to_string(rule.states);
     std::ostringstream out;
     out << 'R' << rule.radius << ",C" << (rule.states == 2 ? 0 : rule.states);
@@ -69,7 +44,7 @@ std::string formatRuleForGolly(const Rule& rule) {
 }
 
 std::string gollyDisplayDifference(const Rule& rule) {
-    if (!radiusOneSquare(rule) || rule.states != 2 || !rule.birth.contains(0)) return "";
+    if (!rule_text::lifeLikeShape(rule) || rule.states != 2 || !rule.birth.contains(0)) return "";
     const int all = rule.neighbourhood == Neighbourhood::VonNeumann ? 4 : 8;
     if (rule.survival.contains(all))
         return "B0 rule run as written: the empty background is born at generation 1 and stays; Golly shows "

@@ -1,6 +1,7 @@
 #include "catlab/rule.hpp"
 
 #include "catlab/error.hpp"
+#include "rule_text_parts.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -83,44 +84,10 @@ void Rule::validate() const {
     checkSet(birth, "birth");
 }
 
-namespace {
-
-bool isLifeLike(const Rule& r) {
-    return r.radius == 1 && !r.includeCentre && r.neighbourhood != Neighbourhood::Circular;
-}
-
-std::string digits(const CountSet& set) {
-    std::string out;
-    for (const Interval& i : set.intervals())
-        for (int c = i.lo; c <= i.hi; ++c) out += char('0' + c);
-    return out;
-}
-
-// "S3,5-8" style list; "" for the empty set.
-std::string hrotList(const CountSet& set) {
-    std::string out;
-    for (const Interval& i : set.intervals()) {
-        if (!out.empty()) out += ',';
-        out += std::to_string(i.lo);
-        if (i.hi != i.lo) out += '-' + std::to_string(i.hi);
-    }
-    return out;
-}
-
-char neighbourhoodLetter(Neighbourhood n) {
-    switch (n) {
-    case Neighbourhood::Moore: return 'M';
-    case Neighbourhood::VonNeumann: return 'N';
-    case Neighbourhood::Circular: return 'C';
-    }
-    return 'M';
-}
-
-} // namespace
-
 std::string Rule::format() const {
+    using rule_text::digits, rule_text::hrotList, rule_text::neighbourhoodLetter;
     std::ostringstream out;
-    if (isLifeLike(*this)) {
+    if (rule_text::lifeLikeShape(*this)) {
         out << 'B' << digits(birth) << "/S" << digits(survival);
         if (states > 2) out << "/C" << states;
         if (neighbourhood == Neighbourhood::VonNeumann) out << 'V';

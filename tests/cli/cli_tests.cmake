@@ -4,20 +4,11 @@ file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 set(failures 0)
 
-# expect(<name> <exit code> <regex the output must match> <args...>)
+include("${CMAKE_CURRENT_LIST_DIR}/../support/expect_command.cmake")
+
+# expect(<name> <exit code> <regex the output must match> <args...>): catlab with these arguments.
 function(expect name code regex)
-  execute_process(COMMAND ${launcher} "${CATLAB}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
-                  WORKING_DIRECTORY "${WORK}" TIMEOUT 300)
-  set(all "${out}${err}")
-  if(NOT rc STREQUAL "${code}")
-    message(SEND_ERROR "${name}: exit ${rc}, expected ${code}\n${all}")
-    return()
-  endif()
-  if(NOT all MATCHES "${regex}")
-    message(SEND_ERROR "${name}: output does not match '${regex}':\n${all}")
-    return()
-  endif()
-  message(STATUS "ok   ${name}")
+  expect_command("${name}" "${code}" "${regex}" ${launcher} "${CATLAB}" ${ARGN})
 endfunction()
 
 # expect_with_env(<name> <exit code> <regex> <VAR=value> <args...>): expect() with one environment variable set.

@@ -151,6 +151,31 @@ std::uint64_t DistributedSimulator::population() {
     return comm_.sum(mine);
 }
 
+namespace {
+
+// Visits, in order, the chunks of rows that go through rank 0 when the whole grid is gathered or loaded:
+// every rank's band on rank 0, its own band on the others. visit(owner, global row, row within the band,
+// rows, bytes, staging), staging a chunk-sized buffer in the communicator's memory (null with one rank).
+template <class Visit>
+void forEachChunk(Communicator& comm, const BandLayout& layout, int chunk, Visit&& visit) {
+    const int width = layout.global().width;
+    std::unique_ptr<CellStorage> staging;
+    if (comm.size() > 1)
+        staging =
+            std::make_unique<CellStorage>(comm.bufferSpace(), GridSize{width, std::min(chunk, layout.band(0).rows)});
+    Cell* const buffer = staging ? staging->view().data : nullptr;
+    for (int q = 0; q < comm.size(); ++q) {
+        if (comm.rank() != 0 && q != comm.rank()) continue;
+        const Band& b = layout.band(q);
+        for (int done = 0; done < b.rows; done += chunk) {
+            const int rows = std::min(chunk, b.rows - done);
+            visit(q, b.firstRow + done, done, rows, cellsOf(width, rows), buffer);
+        }
+    }
+}
+
+} // namespace
+
 int DistributedSimulator::rowsPerChunk() const {
     return int(std::max<std::size_t>(1, kChunkCells / std::size_t(layout_.global().width)));
 }
@@ -161,32 +186,21 @@ Grid DistributedSimulator::gather() {
     onEveryRank(comm_, [&] {
         if (root) whole = Grid(layout_.global());
     });
-    const int width = layout_.global().width, halo = layout_.haloRows(), chunk = rowsPerChunk();
-    std::unique_ptr<CellStorage> staging;
-    if (comm_.size() > 1)
-        staging =
-            std::make_unique<CellStorage>(comm_.bufferSpace(), GridSize{width, std::min(chunk, layout_.band(0).rows)});
-    for (int q = 0; q < comm_.size(); ++q) {
-        if (!root && q != comm_.rank()) continue;
-        const Band& b = layout_.band(q);
-        for (int done = 0; done < b.rows; done += chunk) {
-            const int rows = std::min(chunk, b.rows - done);
-            const std::size_t bytes = cellsOf(width, rows);
-            if (q == 0) { // rank 0's own rows go straight into the grid
-                local_->readRows(halo + done,
-                                 CellBuffer{whole.row(b.firstRow + done), {width, rows}, MemorySpace::Host});
+    const int width = layout_.global().width, halo = layout_.haloRows();
+    forEachChunk(
+        comm_, layout_, rowsPerChunk(), [&](int owner, int row, int done, int rows, std::size_t bytes, Cell* staging) {
+            if (owner == 0) { // rank 0's own rows go straight into the grid
+                local_->readRows(halo + done, CellBuffer{whole.row(row), {width, rows}, MemorySpace::Host});
             } else if (root) {
-                const IncomingMessage m{q, staging->view().data, bytes};
+                const IncomingMessage m{owner, staging, bytes};
                 comm_.exchange({}, {&m, 1});
-                copyRows(whole.row(b.firstRow + done), bytes, MemorySpace::Host, m.data, bytes, comm_.bufferSpace(),
-                         bytes, 1);
+                copyRows(whole.row(row), bytes, MemorySpace::Host, staging, bytes, comm_.bufferSpace(), bytes, 1);
             } else {
-                local_->readRows(halo + done, CellBuffer{staging->view().data, {width, rows}, comm_.bufferSpace()});
-                const OutgoingMessage m{0, staging->view().data, bytes};
+                local_->readRows(halo + done, CellBuffer{staging, {width, rows}, comm_.bufferSpace()});
+                const OutgoingMessage m{0, staging, bytes};
                 comm_.exchange({&m, 1}, {});
             }
-        }
-    }
+        });
     return whole;
 }
 
@@ -205,33 +219,21 @@ void DistributedSimulator::load(const Grid* grid) {
             throw Error("a cell is in state " + std::to_string(int(*bad)) + " but rule " + rule_.format() +
                         " has only " + std::to_string(rule_.states) + " states");
     });
-    const int width = layout_.global().width, halo = layout_.haloRows(), chunk = rowsPerChunk();
-    std::unique_ptr<CellStorage> staging;
-    if (comm_.size() > 1)
-        staging =
-            std::make_unique<CellStorage>(comm_.bufferSpace(), GridSize{width, std::min(chunk, layout_.band(0).rows)});
-    for (int q = 0; q < comm_.size(); ++q) {
-        if (!root && q != comm_.rank()) continue;
-        const Band& b = layout_.band(q);
-        for (int done = 0; done < b.rows; done += chunk) {
-            const int rows = std::min(chunk, b.rows - done);
-            const std::size_t bytes = cellsOf(width, rows);
-            if (q == 0) {
-                local_->writeRows(halo + done,
-                                  ConstCellBuffer{grid->row(b.firstRow + done), {width, rows}, MemorySpace::Host});
+    const int width = layout_.global().width, halo = layout_.haloRows();
+    forEachChunk(
+        comm_, layout_, rowsPerChunk(), [&](int owner, int row, int done, int rows, std::size_t bytes, Cell* staging) {
+            if (owner == 0) {
+                local_->writeRows(halo + done, ConstCellBuffer{grid->row(row), {width, rows}, MemorySpace::Host});
             } else if (root) {
-                copyRows(staging->view().data, bytes, comm_.bufferSpace(), grid->row(b.firstRow + done), bytes,
-                         MemorySpace::Host, bytes, 1);
-                const OutgoingMessage m{q, staging->view().data, bytes};
+                copyRows(staging, bytes, comm_.bufferSpace(), grid->row(row), bytes, MemorySpace::Host, bytes, 1);
+                const OutgoingMessage m{owner, staging, bytes};
                 comm_.exchange({&m, 1}, {});
             } else {
-                const IncomingMessage m{0, staging->view().data, bytes};
+                const IncomingMessage m{0, staging, bytes};
                 comm_.exchange({}, {&m, 1});
-                local_->writeRows(halo + done,
-                                  ConstCellBuffer{staging->view().data, {width, rows}, comm_.bufferSpace()});
+                local_->writeRows(halo + done, ConstCellBuffer{staging, {width, rows}, comm_.bufferSpace()});
             }
-        }
-    }
+        });
     local_->synchronize();
     stepsSinceExchange_ = layout_.haloSteps();
     generation_ = 0;
