@@ -32,13 +32,20 @@ std::string formatRuleForGolly(const Rule& rule) {
         const Interval s = survival.intervals()[0], b = rule.birth.intervals()[0];
         out << ",M" << (centre ? 1 : 0) << ",S" << s.lo << ".." << s.hi << ",B" << b.lo << ".." << b.hi;
     };
-    const CountSet survival = rule.includeCentre ? withoutCentre(rule.survival) : rule.survival;
-    if (singleRange(rule.survival) && singleRange(rule.birth))
+    if (singleRange(rule.survival) && singleRange(rule.birth)) {
         ranges(rule.survival, rule.includeCentre);
-    else if (singleRange(survival) && singleRange(rule.birth)) // single ranges once the centre is left out
-        ranges(survival, false);
-    else
-        out << ",S" << hrotList(survival) << ",B" << hrotList(rule.birth);
+    } else {
+        // Golly's lists leave the centre out: the equivalent rule without it is written, in life-like or
+        // Generations notation where it has that shape (as the file is read back).
+        Rule plain = rule;
+        plain.includeCentre = false;
+        plain.survival = rule.includeCentre ? withoutCentre(rule.survival) : rule.survival;
+        if (rule.includeCentre && rule_text::lifeLikeShape(plain)) return formatRuleForGolly(plain);
+        if (singleRange(plain.survival) && singleRange(rule.birth)) // single ranges once the centre is left out
+            ranges(plain.survival, false);
+        else
+            out << ",S" << hrotList(plain.survival) << ",B" << hrotList(rule.birth);
+    }
     out << ",N" << neighbourhoodLetter(rule.neighbourhood);
     return out.str();
 }

@@ -1,6 +1,7 @@
 // Inputs the fuzzers of tests/fuzz found (or that their findings led to), each with what it must do now.
 #include "catlab/backend_choice.hpp"
 #include "catlab/error.hpp"
+#include "catlab/golly_rule_text.hpp"
 #include "catlab/rle.hpp"
 #include "support/error_of.hpp"
 
@@ -66,6 +67,23 @@ TEST(FuzzFindings, BackendTimingsRefuseAnInfiniteSpeed) {
                       BackendTimings::parse("backend,radius,cell_updates_per_s\ncpu,1," + rate + "\n", "fuzz.csv");
                   }),
                   "fuzz.csv line 2: bad cell_updates_per_s '" + rate + "' (expected 1 or more)");
+}
+
+// Found by the RLE fuzzer: R1,C0,M1,S,B4..5,NM (the centre counted, no survival) was written as the HROT
+// list R1,C0,S,B4-5,NM, which leaves the centre out and so reads back as the life-like rule B45/S: the same
+// rule, but written differently the second time. A rule whose centre-free equivalent is life-like is now
+// written in life-like notation at once.
+TEST(FuzzFindings, CentreRuleWithALifeLikeEquivalentIsWrittenAsIt) {
+    const Pattern first = readText("x = 7,y =3, rule = R1,C0,M1,S,B4..5,NM\nbobo$7o!\n");
+    ASSERT_TRUE(first.rule);
+    EXPECT_EQ(formatRuleForGolly(first.rule->rule), "B45/S");
+    std::ostringstream out;
+    writeRle(out, first.cells, first.rule->rule);
+    const Pattern again = readText(out.str());
+    ASSERT_TRUE(again.rule);
+    EXPECT_EQ(formatRuleForGolly(again.rule->rule), formatRuleForGolly(first.rule->rule));
+    // Generations with the centre: Golly's S/B/C of the centre-free rule (S1 with the centre is S0).
+    EXPECT_EQ(formatRuleForGolly(parseRule("R1,C3,M1,S1..1,3..4,B2..2,NM").rule), "023/2/3");
 }
 
 } // namespace
