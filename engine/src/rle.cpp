@@ -60,8 +60,8 @@ class RleReader {
     // "#N" names the pattern and "#CXRLE" places it; every other comment line is kept as it is.
     void readComment(const std::string& line, Pattern& p) {
         if (line.rfind("#N", 0) == 0) {
-            p.name = line.substr(2);
-            while (!p.name.empty() && p.name.front() == ' ') p.name.erase(0, 1);
+            // Trimmed at both ends: white space there (a CR of a CRLF file, say) is no part of the name.
+            p.name = trim(line.substr(2));
         } else if (line.rfind("#CXRLE", 0) == 0) {
             readExtendedHeader(line, p);
         } else {

@@ -86,5 +86,15 @@ TEST(FuzzFindings, CentreRuleWithALifeLikeEquivalentIsWrittenAsIt) {
     EXPECT_EQ(formatRuleForGolly(parseRule("R1,C3,M1,S1..1,3..4,B2..2,NM").rule), "023/2/3");
 }
 
+// Found by the RLE fuzzer in CI: "#N Gli1er" followed by many CRs kept all but the last CR in the name,
+// so the name written back read back one CR shorter. A name is trimmed at both ends.
+TEST(FuzzFindings, RleNameIsTrimmedOfCarriageReturns) {
+    const Pattern p = readText("#N Gli1er\r\r\r\r\n#C The test\nx = 3, y = 3, rule = B3/S23\nbo$2o$3o!\n");
+    EXPECT_EQ(p.name, "Gli1er");
+    std::ostringstream out;
+    writeRle(out, p.cells, p.rule->rule, p.name);
+    EXPECT_EQ(readText(out.str()).name, "Gli1er");
+}
+
 } // namespace
 } // namespace catlab
