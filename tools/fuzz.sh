@@ -39,6 +39,13 @@ CC=clang-14 CXX=clang++-14 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYP
 cmake --build "$build_dir" -j "$(nproc)" --target catlab_fuzzers
 
 export UBSAN_OPTIONS=print_stacktrace=1
+# CATLAB_FUZZ_SEED fixes libFuzzer's random seed, so that a run from the repository's corpus tries the same
+# inputs each time (CI; a faster machine gets further along the same sequence). Unset: a new seed each run.
+seed=()
+if [[ -n ${CATLAB_FUZZ_SEED:-} ]]; then
+    [[ $CATLAB_FUZZ_SEED =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: CATLAB_FUZZ_SEED must be a whole number above 0" >&2; exit 2; }
+    seed=(-seed="$CATLAB_FUZZ_SEED")
+fi
 failed=()
 for target in "${targets[@]}"; do
     fuzzer=$build_dir/fuzz/${target}_fuzzer
@@ -51,7 +58,7 @@ for target in "${targets[@]}"; do
     [[ -f tests/fuzz/$target.dict ]] && dict=(-dict="tests/fuzz/$target.dict")
     before=$(ls "$findings" | wc -l)
     status=0
-    "$fuzzer" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    "$fuzzer" "$corpus" "${dict[@]}" "${seed[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len="${max_len[$target]}" -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)
