@@ -8,6 +8,7 @@
 #include "catlab/backend_spec.hpp"
 #include "cell_rect_access.cuh"
 #include "device_staging.hpp"
+#include "pattern_signature.cuh"
 #include "view_export.cuh"
 
 #include "catlab/error.hpp"
@@ -177,6 +178,10 @@ class BitLifeBackend final : public Backend {
 
     void readCells(const CellRect& rect, std::span<Cell> cells) const override {
         readCellsOnDevice(BitGridReader{current_.data(), geometry_}, rect, cells, size(), staging_);
+    }
+
+    PatternSignature signature() const override {
+        return signatureOnDevice(BitGridReader{current_.data(), geometry_}, size(), staging_);
     }
 
     void readRows(int firstRow, CellBuffer rows) const override {

@@ -6,6 +6,7 @@
 #include "catlab/backend_spec.hpp"
 #include "cell_rect_access.cuh"
 #include "device_rule.cuh"
+#include "pattern_signature.cuh"
 #include "view_export.cuh"
 
 #include "catlab/error.hpp"
@@ -88,6 +89,10 @@ class BoxsumBackend final : public Backend {
 
     void readCells(const CellRect& rect, std::span<Cell> cells) const override {
         readCellsOnDevice(BitGridReader{grid(current_)}, rect, cells, size(), staging_);
+    }
+
+    PatternSignature signature() const override {
+        return signatureOnDevice(BitGridReader{grid(current_)}, size(), staging_);
     }
 
     // The alive plane, then the state planes, planeWords() apart; read-only (halo words, and the alive

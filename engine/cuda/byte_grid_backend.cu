@@ -1,5 +1,6 @@
 #include "byte_grid_backend.cuh"
 #include "cell_rect_access.cuh"
+#include "pattern_signature.cuh"
 #include "tile_grid.cuh"
 #include "view_export.cuh"
 
@@ -123,6 +124,10 @@ void ByteGridBackend::writeCells(const CellRect& rect, std::span<const Cell> cel
 
 std::optional<StateView> ByteGridBackend::stateView() {
     return cellsView(current_.data(), gridSize_, MemorySpace::Device, gridSize_.width, true);
+}
+
+PatternSignature ByteGridBackend::signature() const {
+    return signatureOnDevice(ByteGridReader{current_.data(), gridSize_.width}, gridSize_, staging_);
 }
 
 void ByteGridBackend::readCells(const CellRect& rect, std::span<Cell> cells) const {

@@ -24,6 +24,7 @@ class ByteGridBackend : public Backend {
     void exportView(const ViewWindow& window, ViewTarget target) const override;
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
     void readCells(const CellRect& rect, std::span<Cell> cells) const override;
+    PatternSignature signature() const override;
     // One byte per cell, unpadded; writable (nothing is derived from the cells between steps).
     std::optional<StateView> stateView() override;
     void readRows(int firstRow, CellBuffer rows) const override;

@@ -7,6 +7,7 @@
 #include "byte_grid_backend.cuh"
 #include "cell_rect_access.cuh"
 #include "fast_path.cuh" // wrapIndex
+#include "pattern_signature.cuh"
 #include "tile_grid.cuh" // kMaxGridY
 #include "view_export.cuh"
 
@@ -195,6 +196,10 @@ class PaddedGridBackend : public Backend {
     void readCells(const CellRect& rect, std::span<Cell> cells) const override {
         readCellsOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, rect, cells, gridSize(),
                           staging_);
+    }
+
+    PatternSignature signature() const override {
+        return signatureOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, gridSize(), staging_);
     }
 
     std::optional<StateView> stateView() override { return paddedStateView(current_.data(), geometry_, layout_); }

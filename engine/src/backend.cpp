@@ -45,6 +45,12 @@ void Backend::writeRows(int firstRow, ConstCellBuffer rows) {
     writeCells(rect, staged);
 }
 
+PatternSignature Backend::signature() const {
+    Grid state(size());
+    store(hostBuffer(state));
+    return signatureOf(state);
+}
+
 void Backend::exportView(const ViewWindow& window, ViewTarget target) const {
     makeViewMapping(window, size(), rule().states); // a bad window fails before the copy
     Grid state(size());

@@ -3,6 +3,7 @@
 #include "catlab/cell_rect.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/memory_space.hpp"
+#include "catlab/pattern_signature.hpp"
 #include "catlab/rule.hpp"
 #include "catlab/state_view.hpp"
 #include "catlab/view.hpp"
@@ -85,6 +86,12 @@ class Backend {
     // readCells() and writeCells() on the host; device backends override them with device copies.
     virtual void readRows(int firstRow, CellBuffer rows) const;
     virtual void writeRows(int firstRow, ConstCellBuffer rows);
+
+    // The live cells' bounding box and hash (pattern_signature.hpp), equal to signatureOf() of the state
+    // on every backend: what Identify looks at each generation. The default copies the whole state to
+    // the host; device backends override it with a reduction on the device, where only the box's edges
+    // and two numbers cross the bus.
+    virtual PatternSignature signature() const;
 
     // The fewest bytes one generation must move per cell in this backend's layout (its state read once
     // and written once); the memory floor of a step is cells * this / bandwidth. One byte per cell: 2.

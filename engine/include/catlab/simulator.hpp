@@ -76,6 +76,8 @@ class Simulator {
     void readRows(int firstRow, CellBuffer rows) const { backend_->readRows(firstRow, rows); }
     void writeRows(int firstRow, ConstCellBuffer rows) { backend_->writeRows(firstRow, rows); }
     std::uint64_t population() const { return backend_->population(); }
+    // The live cells' bounding box and hash, computed where the state is (Backend::signature).
+    PatternSignature signature() const { return backend_->signature(); }
     std::uint64_t generation() const { return generation_; }
     const Rule& rule() const { return rule_; }
     GridSize size() const { return size_; }
