@@ -10,6 +10,8 @@ int runMain(int argc, char** argv);
 
 // Each subcommand adds itself to the app; its callback does the work.
 void addRunCommand(CLI::App& app);
+// `catlab identify`: period, speed and kind of a pattern (identify_command.cpp).
+void addIdentifyCommand(CLI::App& app);
 void addBackendsCommand(CLI::App& app);
 void addRulesCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);

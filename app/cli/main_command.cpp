@@ -127,6 +127,7 @@ int runMain(int argc, char** argv) {
     DefaultCommandOptions defaults;
     addDefaultCommandOptions(app, defaults);
     addRunCommand(app);
+    addIdentifyCommand(app);
     addBackendsCommand(app);
     addRulesCommand(app);
     addBenchCommand(app);

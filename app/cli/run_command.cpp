@@ -11,6 +11,7 @@
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
 #include "catlab/golly_rule_text.hpp"
+#include "catlab/population_csv.hpp"
 #include "catlab/rle.hpp"
 #include "catlab/simulator.hpp"
 
@@ -29,6 +30,8 @@ void addRunCommand(CLI::App& app) {
                      std::numeric_limits<long long>::max())
         ->capture_default_str();
     run->add_option("--out", options->outPath, "Write the final state to this RLE file");
+    run->add_option("--population-csv", options->populationCsvPath,
+                    "Write generation,population for generation 0 and every generation stepped to this CSV file");
     run->add_flag("!--no-progress", options->progress, "Never draw the progress bar");
     run->add_option("--gpus", options->gpus,
                     "One grid over N GPUs of this machine (or all), cut into bands, halos exchanged with NCCL");
@@ -48,6 +51,8 @@ int runScene(const RunOptions& options, std::ostream& out) {
     if (options.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
     const Scene scene = setUpScene(options, std::cerr);
     if (options.outPath) checkWritable(*options.outPath);
+    std::optional<PopulationCsvWriter> csv;
+    if (options.populationCsvPath) csv.emplace(*options.populationCsvPath);
     // From here on Ctrl+C and SIGTERM stop the run after the chunk of steps in progress; the summary
     // and --out are then of the generation reached.
     const InterruptFlag interrupt;
@@ -69,6 +74,7 @@ int runScene(const RunOptions& options, std::ostream& out) {
         << "\nbackend     " << sim->backendName() << '\n';
     if (sim->autoBackend()) out << "            (" << sim->backendReason() << ")\n";
     out << std::flush; // what runs is known while it runs, also through a pipe
+    if (csv) csv->add({sim->generation(), sim->population()});
 
     ProgressBar bar(options.steps, options.progress);
     const auto start = std::chrono::steady_clock::now();
@@ -76,8 +82,15 @@ int runScene(const RunOptions& options, std::ostream& out) {
     const long long done = stepInChunks(
         options.steps, chunks, interrupt.raised(),
         [&](long long n) {
-            sim->step(int(n));
-            sim->synchronize();
+            if (!csv) {
+                sim->step(int(n));
+                sim->synchronize();
+                return;
+            }
+            for (long long i = 0; i < n; ++i) { // a population each generation
+                sim->step(1);
+                csv->add({sim->generation(), sim->population()});
+            }
         },
         [&](long long steps) { bar.update(steps); });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -95,6 +108,10 @@ int runScene(const RunOptions& options, std::ostream& out) {
     if (options.outPath) {
         writeRleFile(*options.outPath, sim->snapshot(), scene.rule, outputExtras(scene, sim->generation()));
         out << "wrote       " << *options.outPath << '\n';
+    }
+    if (csv) {
+        csv->commit();
+        out << "wrote       " << *options.populationCsvPath << '\n';
     }
     if (interrupt.signal() != 0) {
         out << std::flush;

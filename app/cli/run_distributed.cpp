@@ -10,6 +10,7 @@
 #include "catlab/atomic_file.hpp"
 #include "catlab/distributed/distributed_simulator.hpp"
 #include "catlab/error.hpp"
+#include "catlab/population_csv.hpp"
 #include "catlab/rle.hpp"
 
 #include <chrono>
@@ -66,6 +67,15 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
            << " generation(s)\n"
            << std::flush;
 
+    // Rank 0 writes the populations; counting them is collective, so every rank steps one at a time.
+    std::optional<PopulationCsvWriter> csv;
+    if (options.populationCsvPath && comm.rank() == 0) csv.emplace(*options.populationCsvPath);
+    const bool eachGeneration = options.populationCsvPath.has_value();
+    if (eachGeneration) {
+        const std::uint64_t population = grid->population();
+        if (csv) csv->add({grid->generation(), population});
+    }
+
     ProgressBar bar(options.steps, options.progress && comm.rank() == 0);
     StepChunks chunks;
     const auto start = Clock::now();
@@ -76,7 +86,15 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
         if (comm.sum(interrupt.raised().load() ? 1 : 0) > 0) break;
         const long long n = (long long)comm.max(double(chunks.next(options.steps - done)));
         const auto chunkStart = Clock::now();
-        grid->step(int(n));
+        if (eachGeneration) {
+            for (long long i = 0; i < n; ++i) {
+                grid->step(1);
+                const std::uint64_t population = grid->population();
+                if (csv) csv->add({grid->generation(), population});
+            }
+        } else {
+            grid->step(int(n));
+        }
         grid->synchronize();
         chunks.measured(n, std::chrono::duration<double>(Clock::now() - chunkStart).count());
         done += n;
@@ -103,6 +121,10 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
             report << "wrote       " << *options.outPath << '\n';
         }
     }
+    if (csv) {
+        csv->commit();
+        report << "wrote       " << *options.populationCsvPath << '\n';
+    }
     if (done < options.steps) {
         if (comm.rank() == 0) {
             report << std::flush;
@@ -122,6 +144,7 @@ int runDistributedScene(const RunOptions& options, std::ostream& out) {
     std::ostringstream unseen;
     const Scene scene = setUpScene(options, printingProcess() ? std::cerr : unseen);
     if (options.outPath && printingProcess()) checkWritable(*options.outPath);
+    if (options.populationCsvPath && printingProcess()) checkWritable(*options.populationCsvPath);
     const InterruptFlag interrupt;
     return runOnRanks(options.gpus, isDeviceBackend(scene.backend),
                       [&](Communicator& comm) { return runOnRank(comm, scene, options, interrupt, out); });

@@ -13,12 +13,13 @@ struct RunOptions {
     std::optional<double> density;   // random start
     std::uint64_t seed = 1;
     long long steps = 100;
-    std::optional<std::string> backend; // default: the fastest available for the rule
-    std::optional<std::string> inPath;  // RLE to start from
-    std::optional<std::string> outPath; // RLE of the final state
-    bool progress = true;               // progress bar on stderr when it is a terminal
-    std::optional<std::string> gpus;    // "N" or "all": one grid over N GPUs of this machine (NCCL)
-    int haloSteps = 0;                  // generations between halo exchanges of a distributed grid (0: default)
+    std::optional<std::string> backend;           // default: the fastest available for the rule
+    std::optional<std::string> inPath;            // RLE to start from
+    std::optional<std::string> outPath;           // RLE of the final state
+    std::optional<std::string> populationCsvPath; // "generation,population" for every generation stepped
+    bool progress = true;                         // progress bar on stderr when it is a terminal
+    std::optional<std::string> gpus;              // "N" or "all": one grid over N GPUs of this machine (NCCL)
+    int haloSteps = 0; // generations between halo exchanges of a distributed grid (0: default)
 };
 
 // runScene over several ranks (--gpus, or under mpirun): the grid cut into bands, one per rank.

@@ -20,7 +20,7 @@ GridSize roomFor(const Grid& pattern) {
 
 } // namespace
 
-Scene setUpScene(const RunOptions& options, std::ostream& notices) {
+Scene setUpScene(const RunOptions& options, std::ostream& notices, const RoomForPattern& room) {
     Scene scene;
     std::optional<RuleSpec> cliRule;
     const Preset* preset = nullptr;
@@ -53,6 +53,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         scene.size = cliSize                     ? *cliSize
                      : cliRule && cliRule->torus ? *cliRule->torus
                      : fileTorus                 ? *fileTorus
+                     : room                      ? room(pattern.cells, scene.rule)
                                                  : roomFor(pattern.cells);
         for (Cell c : pattern.cells.cells())
             if (c >= scene.rule.states)

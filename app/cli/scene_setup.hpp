@@ -7,6 +7,7 @@
 #include "catlab/rule.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -27,9 +28,13 @@ struct Scene {
     std::string backend;
 };
 
+// The torus for a pattern file that names none, given its cells and rule.
+using RoomForPattern = std::function<GridSize(const Grid& pattern, const Rule& rule)>;
+
 // Resolves --rule/--size/--density/--backend/--in. Where the command line overrides what the pattern
-// file says, a note goes to `notices`; contradictions that cannot be resolved throw catlab::Error.
-Scene setUpScene(const RunOptions& options, std::ostream& notices);
+// file says, a note goes to `notices`; contradictions that cannot be resolved throw catlab::Error. A
+// pattern that names no torus gets `room`'s, by default twice its size and at least kDefaultSize.
+Scene setUpScene(const RunOptions& options, std::ostream& notices, const RoomForPattern& room = {});
 
 // What `--out` writes beside the cells after `generation` steps, one process or many: the name, the
 // input's comments and Golly's generation.

@@ -162,3 +162,43 @@ expect_with_env(timings_dev_zero 1 "CATLAB_BACKEND_TIMINGS file '/dev/zero' is a
 expect_with_env(timings_directory 1 "CATLAB_BACKEND_TIMINGS file '.*' is a directory" "CATLAB_BACKEND_TIMINGS=${WORK}" backends)
 file(WRITE "${WORK}/timings.csv" "backend,radius,cell_updates_per_s\ncpu,1,inf\n")
 expect_with_env(timings_infinite 1 "timings.csv line 2: bad cell_updates_per_s 'inf'" "CATLAB_BACKEND_TIMINGS=${WORK}/timings.csv" backends)
+
+# `catlab identify`: what a pattern is, in words and as JSON; bad input refused with the reason.
+file(WRITE "${WORK}/glider.rle" "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n")
+file(WRITE "${WORK}/domino.rle" "x = 2, y = 1, rule = B3/S23\n2o!\n")
+expect(identify_glider 0 "grid        [0-9]+x[0-9]+ torus\ntype        spaceship, c/4 diagonal, heading south-east\nperiod      4 \\(the cycle starts at generation 0\\)\nmoves       \\(1, 1\\) cells per period.*heat        4 \\(4..4\\)"
+       identify --in glider.rle --max-generations 20)
+expect(identify_glider_wraps 0 "grid        7x6 torus\ntype        spaceship, c/4 diagonal" identify --in glider.rle --size 7x6)
+expect(identify_json 0 "^\\{\"type\": \"oscillator\", \"generations\": 166, \"period\": 166, \"cycle_start\": 0, \"dx\": 0, \"dy\": 0,.*\"backend\": \"cpu-naive\"\\}\n$"
+       identify --in "${DATA}/bosco.rle" --size 100 --backend cpu-naive --max-generations 200 --json)
+expect(identify_dies 0 "type        dies out at generation 1" identify --in domino.rle)
+expect(identify_no_cycle 0 "type        no cycle within 3 generations\npopulation  5 at generation 3" identify --in glider.rle --max-generations 3)
+expect(identify_room_note 0 "note: glider.rle is identified on a 4096x4096 torus, less than 100000 generations" identify --in glider.rle --max-generations 100000 --json)
+expect(identify_needs_in 106 "--in is required" identify)
+expect(identify_missing_file 1 "catlab: error: cannot open pattern file 'nothere.rle'" identify --in nothere.rle)
+expect(identify_zero_generations 1 "--max-generations 0 is outside 1..100000000" identify --in glider.rle --max-generations 0)
+expect(identify_bad_backend 1 "unknown backend 'turbo'" identify --in glider.rle --backend turbo)
+file(WRITE "${WORK}/norule.rle" "x = 2, y = 1\n2o!\n")
+expect(identify_no_rule 1 "norule.rle names no rule: give one with --rule" identify --in norule.rle)
+
+# `catlab run --population-csv`: generation 0 and every generation stepped, the last as the summary says.
+expect(run_population_csv 0 "population  ([0-9]+) at generation 5\nwrote       pop.csv"
+       run --rule life --size 32 --steps 5 --population-csv pop.csv --no-progress)
+if(EXISTS "${WORK}/pop.csv")
+  file(STRINGS "${WORK}/pop.csv" pop_lines)
+  list(LENGTH pop_lines pop_count)
+  list(GET pop_lines 0 pop_header)
+  list(GET pop_lines 6 pop_last)
+  execute_process(COMMAND "${CATLAB}" run --rule life --size 32 --steps 5 --no-progress OUTPUT_VARIABLE pop_run)
+  string(REGEX MATCH "population  ([0-9]+) at generation 5" _ "${pop_run}")
+  if(NOT pop_count EQUAL 7 OR NOT pop_header STREQUAL "generation,population" OR NOT pop_last STREQUAL "5,${CMAKE_MATCH_1}")
+    message(SEND_ERROR "run_population_csv: unexpected CSV (${pop_count} lines, last '${pop_last}', run says ${CMAKE_MATCH_1})")
+  endif()
+endif()
+file(WRITE "${WORK}/kept.csv" "kept\n")
+expect(run_population_csv_directory 1 "cannot write '.*': Is a directory" run --size 16 --steps 2 --population-csv "${WORK}")
+expect(run_population_csv_bad_rule 1 "bad token" run --rule "R5,C0,M1,S34..58,B34..4x,NM" --population-csv kept.csv)
+file(READ "${WORK}/kept.csv" kept)
+if(NOT kept STREQUAL "kept\n")
+  message(SEND_ERROR "run_population_csv_bad_rule: a failed run changed kept.csv")
+endif()
