@@ -58,6 +58,21 @@ std::string headingText(int dx, int dy) {
     return (std::abs(dy) > std::abs(dx) ? vertical : horizontal) + "-" + diagonal;
 }
 
+std::string identifySummary(const IdentifyResult& r) {
+    std::ostringstream out;
+    switch (r.kind) {
+    case IdentifyKind::DiesOut: out << "dies out at generation " << r.cycleStart; break;
+    case IdentifyKind::NoCycle: out << "no cycle within " << r.generations << " generations"; break;
+    case IdentifyKind::StillLife: out << "still life"; break;
+    case IdentifyKind::Oscillator: out << "oscillator, period " << r.period; break;
+    case IdentifyKind::Spaceship:
+        out << "spaceship, " << speedText(r.dx, r.dy, r.period) << ", heading " << headingText(r.dx, r.dy)
+            << ", period " << r.period;
+        break;
+    }
+    return out.str();
+}
+
 std::string identifyReport(const IdentifyResult& r) {
     std::ostringstream out;
     switch (r.kind) {

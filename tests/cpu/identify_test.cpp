@@ -122,6 +122,7 @@ TEST(Identify, LifeSpaceships) {
     expectIdentified("B3/S23", placed(kLwss, {24, 15}, 10, 5), IdentifyKind::Spaceship, "c/2 orthogonal");
     const IdentifyResult glider = identify(ruleOf("B3/S23"), placed(kGlider, {20, 18}, 3, 4), {"cpu", 10});
     EXPECT_EQ(headingText(glider.dx, glider.dy), "south-east");
+    EXPECT_EQ(identifySummary(glider), "spaceship, c/4 diagonal, heading south-east, period 4");
     EXPECT_EQ(glider.heat, 4.0);
 }
 

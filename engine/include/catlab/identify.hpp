@@ -57,6 +57,9 @@ std::string headingText(int dx, int dy);
 // "still life", "oscillator", "spaceship", "dies out", "no cycle".
 const char* toString(IdentifyKind kind);
 
+// One line: "spaceship, c/4 diagonal, heading south-east, period 4", "oscillator, period 3", "still life",
+// "dies out at generation 5", "no cycle within 1000 generations".
+std::string identifySummary(const IdentifyResult& result);
 // A short report, one fact a line ("type        oscillator, period 3" ...), for people.
 std::string identifyReport(const IdentifyResult& result);
 // The same as one JSON object.
