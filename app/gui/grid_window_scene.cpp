@@ -35,6 +35,7 @@ void GridWindowScene::drawPanelSections(PanelState& state) {
     if (ImGui::CollapsingHeader("Backend", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendSection(lab_);
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab_, state);
     if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawMetricsSection(lab_, state);
+    if (ImGui::CollapsingHeader("Population", ImGuiTreeNodeFlags_DefaultOpen)) drawPopulationSection(lab_, state);
     if (ImGui::CollapsingHeader("Edit")) drawEditSection(lab_, state);
     if (ImGui::CollapsingHeader("View")) drawViewSection(lab_);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gui/cloud_session.hpp"
+#include "gui/population_history.hpp"
 #include "gui/recording_settings.hpp"
 #include "gui/scene_switch.hpp"
 #include "gui/simulation_session.hpp"
@@ -60,6 +61,8 @@ struct Lab {
     RunSettings run;
     Brush brush;
     StepMetrics metrics;
+    PopulationHistory populationHistory; // the 2D automaton's, for the panel's plot
+    std::string identifyReport;          // the last Identify's, shown in the panel
 
     CloudStart cloudStart;
     std::unique_ptr<CloudSession> cloud; // the cloud automaton, made when first needed (cloudSession())

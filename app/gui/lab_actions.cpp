@@ -74,7 +74,9 @@ void clearGrid(Lab& lab) { lab.session.clear(); }
 void stepNow(Lab& lab, int generations) {
     if (generations < 0) throw Error("cannot step a negative number of generations");
     const GridSize size = lab.session.size();
+    lab.populationHistory.record(lab.session); // where the steps start, e.g. a pattern just loaded
     const double ms = lab.session.step(generations);
+    lab.populationHistory.record(lab.session);
     lab.metrics.recordSteps(lab.session.backendName(), generations, ms, double(size.width) * double(size.height));
 }
 

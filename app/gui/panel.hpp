@@ -34,6 +34,11 @@ struct PanelState {
     // Metrics: the population is counted a few times a second, not every frame.
     std::optional<std::uint64_t> population;
     std::chrono::steady_clock::time_point populationTime{};
+    // Population: the plot's zoom (an index of the section's choices), export paths, Identify's limit.
+    int populationZoom = 0;
+    std::string populationCsvPath = "population.csv";
+    std::string populationPngPath = "population.png";
+    int identifyGenerations = 1000;
     // Cloud: the size fields, and the cell counts (counted about once a second: they copy the volume).
     cloud::CloudSize shownCloudSize{};
     int cloudSize[3] = {0, 0, 0};

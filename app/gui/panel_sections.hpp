@@ -13,6 +13,8 @@ void drawRuleSection(Lab& lab, PanelState& state);
 void drawBackendSection(Lab& lab);
 void drawRunSection(Lab& lab, PanelState& state);
 void drawMetricsSection(Lab& lab, PanelState& state);
+// The population over generations (plot, zoom, CSV and PNG exports) and Identify.
+void drawPopulationSection(Lab& lab, PanelState& state);
 void drawEditSection(Lab& lab, PanelState& state);
 void drawViewSection(Lab& lab);
 void drawRecordSection(Lab& lab);

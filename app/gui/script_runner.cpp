@@ -3,11 +3,13 @@
 #include "gui/key_names.hpp"
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
+#include "gui/population_actions.hpp"
 #include "gui/recording_actions.hpp"
 #include "gui/scene_switch.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
+#include "catlab/identify.hpp"
 #include "catlab/number_text.hpp"
 
 #include <cmath>
@@ -197,6 +199,13 @@ const std::map<std::string_view, Handler>& commandHandlers() {
              camera.yawDegrees = std::fmod(yaw, 360.0);
              camera.pitchDegrees = pitch;
              camera.distance = distance;
+         }},
+        {"population-csv", [](Context& c, const Args& a) { exportPopulationCsv(c.lab, a[0]); }},
+        {"population-png", [](Context& c, const Args& a) { exportPopulationPng(c.lab, a[0]); }},
+        {"identify",
+         [](Context& c, const Args& a) {
+             identifyPattern(c.lab, integerArg(a, 0, "N", 1LL, IdentifyOptions::kMaxGenerations, 1000LL));
+             c.out << c.lab.identifyReport << std::flush;
          }},
         {"status", [](Context& c, const Args&) { c.out << c.lab.shownScene().statusText() << std::flush; }},
         {"quit", [](Context& c, const Args&) { c.lab.quitRequested = true; }},

@@ -126,6 +126,7 @@ int runWindow(const WindowOptions& options) {
 
         try {
             scene.advance();
+            lab.populationHistory.record(lab.session); // edits made since the last step
         } catch (const Error& e) {
             lab.run.playing = false;
             showError(lab, std::string("stopped: ") + e.what());

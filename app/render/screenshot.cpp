@@ -47,9 +47,16 @@ void saveFramebufferPng(const std::string& path, int x, int y, int width, int he
         std::memcpy(a, b, rowBytes);
         std::memcpy(b, row.data(), rowBytes);
     }
+    saveRgbPng(path, width, height, pixels);
+}
+
+void saveRgbPng(const std::string& path, int width, int height, std::span<const std::uint8_t> rgb) {
+    const std::size_t rowBytes = std::size_t(width) * 3;
+    if (width <= 0 || height <= 0 || rgb.size() != rowBytes * std::size_t(height))
+        throw Error("cannot save an empty picture to " + path);
     EncodedPng png;
-    if (stbi_write_png_to_func(appendPng, &png, width, height, 3, pixels.data(), int(rowBytes)) == 0 || png.outOfMemory)
-        throw Error("cannot write the screenshot " + path + ": out of memory while encoding the PNG");
+    if (stbi_write_png_to_func(appendPng, &png, width, height, 3, rgb.data(), int(rowBytes)) == 0 || png.outOfMemory)
+        throw Error("cannot write the picture " + path + ": out of memory while encoding the PNG");
     writeFileAtomically(path, png.bytes.data(), png.bytes.size());
 }
 

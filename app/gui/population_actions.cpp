@@ -1,0 +1,35 @@
+#include "gui/population_actions.hpp"
+#include "gui/population_plot.hpp"
+
+#include "render/screenshot.hpp"
+
+#include "catlab/identify.hpp"
+#include "catlab/population_csv.hpp"
+
+namespace catlab::gui {
+
+void exportPopulationCsv(Lab& lab, const std::string& path) {
+    lab.populationHistory.record(lab.session);
+    writePopulationCsvFile(path, lab.populationHistory.samples());
+}
+
+void exportPopulationPng(Lab& lab, const std::string& path) {
+    lab.populationHistory.record(lab.session);
+    const std::vector<std::uint8_t> rgb =
+        drawPopulationPlot(lab.populationHistory.samples(), kPopulationPngWidth, kPopulationPngHeight);
+    render::saveRgbPng(path, kPopulationPngWidth, kPopulationPngHeight, rgb);
+}
+
+void identifyPattern(Lab& lab, long long maxGenerations) {
+    const SimulationSession& session = lab.session;
+    IdentifyOptions options;
+    options.backend = session.backendName();
+    options.maxGenerations = maxGenerations;
+    const IdentifyResult result = identify(session.rule(), session.simulator().snapshot(), options);
+    lab.identifyReport =
+        "generation " + std::to_string(session.generation()) + " of the grid:\n" + identifyReport(result);
+    lab.status = "identify: " + identifySummary(result);
+    lab.statusIsError = false;
+}
+
+} // namespace catlab::gui
