@@ -39,6 +39,8 @@ struct PanelState {
     std::string populationCsvPath = "population.csv";
     std::string populationPngPath = "population.png";
     int identifyGenerations = 1000;
+    bool identifyRegionOnly = false;        // Identify the cells of a rectangle alone
+    int identifyRegion[4] = {0, 0, 16, 16}; // its x, y, width, height
     // Cloud: the size fields, and the cell counts (counted about once a second: they copy the volume).
     cloud::CloudSize shownCloudSize{};
     int cloudSize[3] = {0, 0, 0};

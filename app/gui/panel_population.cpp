@@ -57,16 +57,22 @@ void drawPopulationSection(Lab& lab, PanelState& state) {
     ImGui::SetNextItemWidth(120);
     ImGui::InputInt("generations at most", &state.identifyGenerations, 100, 1000);
     state.identifyGenerations = std::clamp(state.identifyGenerations, 1, 100'000'000);
+    ImGui::Checkbox("only the cells at x, y, w, h", &state.identifyRegionOnly);
+    if (state.identifyRegionOnly) ImGui::InputInt4("##identifyRegion", state.identifyRegion);
     if (ImGui::Button("Identify")) {
+        std::optional<CellRect> region;
+        if (state.identifyRegionOnly)
+            region = CellRect{state.identifyRegion[0], state.identifyRegion[1], state.identifyRegion[2],
+                              state.identifyRegion[3]};
         std::string summary; // identifyPattern's status line, which tryAction would overwrite
         tryAction(lab, "identify", [&] {
-            identifyPattern(lab, state.identifyGenerations);
+            identifyPattern(lab, state.identifyGenerations, region);
             summary = lab.status;
         });
         if (!lab.statusIsError) lab.status = summary;
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("(the whole grid, on a copy)");
+    ImGui::TextDisabled("(on a copy of the grid)");
     if (!lab.identifyReport.empty()) ImGui::TextUnformatted(lab.identifyReport.c_str());
 }
 

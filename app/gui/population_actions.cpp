@@ -20,14 +20,25 @@ void exportPopulationPng(Lab& lab, const std::string& path) {
     render::saveRgbPng(path, kPopulationPngWidth, kPopulationPngHeight, rgb);
 }
 
-void identifyPattern(Lab& lab, long long maxGenerations) {
+void identifyPattern(Lab& lab, long long maxGenerations, const std::optional<CellRect>& region) {
     const SimulationSession& session = lab.session;
     IdentifyOptions options;
     options.backend = session.backendName();
     options.maxGenerations = maxGenerations;
-    const IdentifyResult result = identify(session.rule(), session.simulator().snapshot(), options);
+    Grid start;
+    std::string what = "the grid";
+    if (region) {
+        const std::vector<Cell> cells = session.simulator().readCells(*region); // checks the rectangle
+        start = Grid(session.size());
+        copyIntoGrid(start, *region, cells);
+        what = std::to_string(region->width) + "x" + std::to_string(region->height) + " cells at (" +
+               std::to_string(region->x) + ", " + std::to_string(region->y) + ")";
+    } else {
+        start = session.simulator().snapshot();
+    }
+    const IdentifyResult result = identify(session.rule(), start, options);
     lab.identifyReport =
-        "generation " + std::to_string(session.generation()) + " of the grid:\n" + identifyReport(result);
+        "generation " + std::to_string(session.generation()) + ", " + what + ":\n" + identifyReport(result);
     lab.status = "identify: " + identifySummary(result);
     lab.statusIsError = false;
 }

@@ -2,6 +2,9 @@
 
 #include "gui/lab.hpp"
 
+#include "catlab/cell_rect.hpp"
+
+#include <optional>
 #include <string>
 
 namespace catlab::gui {
@@ -16,9 +19,10 @@ void exportPopulationCsv(Lab& lab, const std::string& path);
 // The whole plot, kPopulationPngWidth x kPopulationPngHeight pixels.
 void exportPopulationPng(Lab& lab, const std::string& path);
 
-// Identify (catlab/identify.hpp) on a copy of the whole grid as it is now, on the running backend, for up
-// to `maxGenerations`: the running automaton does not move. The report is kept in lab.identifyReport, its
-// one-line summary becomes the panel's status line.
-void identifyPattern(Lab& lab, long long maxGenerations);
+// Identify (catlab/identify.hpp) on a copy of the grid as it is now, on the running backend, for up to
+// `maxGenerations`: the running automaton does not move. With a region (coordinates wrap), only its
+// cells, in place on an otherwise empty grid of the same size. The report is kept in
+// lab.identifyReport, its one-line summary becomes the panel's status line.
+void identifyPattern(Lab& lab, long long maxGenerations, const std::optional<CellRect>& region = std::nullopt);
 
 } // namespace catlab::gui

@@ -68,10 +68,11 @@ const std::vector<ScriptCommandSpec>& scriptCommandSpecs() {
          "save the population plot's samples (generation,population) as CSV"},
         {"population-png", {Rest}, 1, "population-png FILE.png", "save the population plot as PNG"},
         {"identify",
-         {Count},
+         {Count, Integer, Integer, Count, Count},
          0,
-         "identify [N]",
-         "run a copy of the grid up to N generations (default 1000) and print what the pattern is"},
+         "identify [N [X Y W H]]",
+         "run a copy of the grid (or of the W x H cells at X, Y alone) up to N generations (default 1000) and "
+         "print what the pattern is"},
         {"status", {}, 0, "status", "print rule, backend, grid, generation and population to stdout"},
         {"quit", {}, 0, "quit", "close the window after this frame"},
     };

@@ -204,7 +204,15 @@ const std::map<std::string_view, Handler>& commandHandlers() {
         {"population-png", [](Context& c, const Args& a) { exportPopulationPng(c.lab, a[0]); }},
         {"identify",
          [](Context& c, const Args& a) {
-             identifyPattern(c.lab, integerArg(a, 0, "N", 1LL, IdentifyOptions::kMaxGenerations, 1000LL));
+             const long long generations = integerArg(a, 0, "N", 1LL, IdentifyOptions::kMaxGenerations, 1000LL);
+             if (a.size() > 1 && a.size() < 5) throw Error("identify takes a region as four numbers, X Y W H");
+             std::optional<CellRect> region;
+             if (a.size() == 5)
+                 region =
+                     CellRect{integerArg(a, 1, "X", kMinCoordinate, kMaxCoordinate, 0LL),
+                              integerArg(a, 2, "Y", kMinCoordinate, kMaxCoordinate, 0LL),
+                              integerArg(a, 3, "W", 1, kMaxGridSide, 1), integerArg(a, 4, "H", 1, kMaxGridSide, 1)};
+             identifyPattern(c.lab, generations, region);
              c.out << c.lab.identifyReport << std::flush;
          }},
         {"status", [](Context& c, const Args&) { c.out << c.lab.shownScene().statusText() << std::flush; }},

@@ -46,7 +46,7 @@ TEST(PopulationPlot, GliderSamplesIdentifyAndPng) {
     const RunResult run = runScript(dir, "load glider.rle\npause\nstep 1\nframes 1\nstep 2\nframes 1\n"
                                          "identify 100\npopulation-csv pop.csv\npopulation-png pop.png\nquit\n");
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    EXPECT_NE(run.out.find("generation 3 of the grid:\ntype        spaceship, c/4 diagonal, heading south-east\n"
+    EXPECT_NE(run.out.find("generation 3, the grid:\ntype        spaceship, c/4 diagonal, heading south-east\n"
                            "period      4"),
               std::string::npos)
         << run.out;
@@ -144,6 +144,27 @@ TEST(PopulationPlot, PanelShowsThePlotAndTheReport) {
     }
     EXPECT_GT(inStatusLine, 50);
     EXPECT_EQ(inView, 0);
+}
+
+TEST(PopulationPlot, IdentifyARegionAlone) {
+    const auto dir = testDirectory();
+    std::ofstream(dir / "glider.rle") << "x = 3, y = 3, rule = B3/S23:T40,30\nbo$2bo$3o!\n";
+    // A block painted far from the glider: the region around it alone is a still life.
+    const RunResult run = runScript(dir, "load glider.rle\npause\nbrush 2\npaint 3 3\nidentify 20 2 2 4 4\n"
+                                         "identify 20 39 29 3 3\nidentify 20 0 0 41 5\nidentify 20 1 2\nquit\n");
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.out.find("generation 0, 4x4 cells at (2, 2):\ntype        still life\nperiod      1"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("generation 0, 3x3 cells at (39, 29):\ntype        dies out at generation 0"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.err.find("script.txt:7: identify: cell rectangle 41x5 does not fit the 40x30 grid"),
+              std::string::npos)
+        << run.err;
+    EXPECT_NE(run.err.find("script.txt:8: identify: identify takes a region as four numbers, X Y W H"),
+              std::string::npos)
+        << run.err;
 }
 
 } // namespace
