@@ -62,7 +62,8 @@ int runScene(const RunOptions& options, std::ostream& out) {
     if (!scene.ruleName.empty()) out << " (" << scene.ruleName << ")";
     if (const std::string golly = gollyDisplayDifference(scene.rule); !golly.empty())
         out << "\n            (" << golly << ")";
-    out << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, "
+    out << "\ngrid        " << scene.size.width << "x" << scene.size.height << " "
+        << describeTopology(scene.rule.topology) << ", "
         << (scene.initial
                 ? "from " + *options.inPath
                 : "random start, density " + std::to_string(scene.density) + ", seed " + std::to_string(options.seed))

@@ -43,17 +43,17 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         scene.rule = spec.rule;
 
         // Size: --size, else the torus of the --rule string, else the file's torus, else room around it.
-        std::optional<GridSize> fileTorus = fileRule ? fileRule->torus : std::nullopt;
+        std::optional<GridSize> fileTorus = fileRule ? fileRule->size : std::nullopt;
         if (cliSize && fileTorus && *cliSize != *fileTorus)
             notices << "catlab: note: --size " << formatGridSize(*cliSize) << " overrides the torus "
                     << formatGridSize(*fileTorus) << " named in " << *options.inPath << '\n';
-        if (cliSize && cliRule && cliRule->torus && *cliSize != *cliRule->torus)
+        if (cliSize && cliRule && cliRule->size && *cliSize != *cliRule->size)
             throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " +
-                        formatGridSize(*cliRule->torus) + " in --rule");
-        scene.size = cliSize                     ? *cliSize
-                     : cliRule && cliRule->torus ? *cliRule->torus
-                     : fileTorus                 ? *fileTorus
-                                                 : roomFor(pattern.cells);
+                        formatGridSize(*cliRule->size) + " in --rule");
+        scene.size = cliSize                    ? *cliSize
+                     : cliRule && cliRule->size ? *cliRule->size
+                     : fileTorus                ? *fileTorus
+                                                : roomFor(pattern.cells);
         for (Cell c : pattern.cells.cells())
             if (c >= scene.rule.states)
                 throw Error(*options.inPath + " holds cells in state " + std::to_string(int(c)) + " but rule " +
@@ -66,10 +66,10 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
         const RuleSpec spec = cliRule ? *cliRule : RuleSpec{defaultPreset().rule, std::nullopt};
         if (!cliRule) preset = &defaultPreset();
         scene.rule = spec.rule;
-        if (cliSize && spec.torus && *cliSize != *spec.torus)
-            throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " + formatGridSize(*spec.torus) +
+        if (cliSize && spec.size && *cliSize != *spec.size)
+            throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " + formatGridSize(*spec.size) +
                         " in --rule");
-        scene.size = cliSize ? *cliSize : spec.torus ? *spec.torus : kDefaultSize;
+        scene.size = cliSize ? *cliSize : spec.size ? *spec.size : kDefaultSize;
         scene.density = options.density ? *options.density : preset ? preset->density : 0.5;
         if (!(scene.density >= 0.0 && scene.density <= 1.0))
             throw Error("--density " + std::to_string(scene.density) + " is outside 0..1");

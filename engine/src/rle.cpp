@@ -292,7 +292,7 @@ Grid placePattern(const Pattern& pattern, GridSize torus) {
                     " cells does not fit a " + std::to_string(torus.width) + "x" + std::to_string(torus.height) +
                     " grid");
     long long left = (torus.width - src.width()) / 2, top = (torus.height - src.height()) / 2;
-    const bool ownTorus = pattern.rule && pattern.rule->torus && *pattern.rule->torus == torus;
+    const bool ownTorus = pattern.rule && pattern.rule->size && *pattern.rule->size == torus;
     if (pattern.position && ownTorus) {
         // Any 64-bit position: wrapped onto the torus before the centre is added, so nothing overflows.
         left = wrapCoordinate(pattern.position->first, torus.width) + torus.width / 2;

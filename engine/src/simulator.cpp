@@ -159,10 +159,11 @@ void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
     std::string notice = std::move(chosen.notice);
 
     const BackendSpec& spec = BackendRegistry::instance().find(chosen.name);
-    if (chosen.name == backendName_ && size == size_) {
+    // Reconfigured in place only where the edge frame (or its absence) stays as it is.
+    if (chosen.name == backendName_ && size == size_ && needsEdgeFrame(spec, rule) == needsEdgeFrame(spec, rule_)) {
         // The backend is reconfigured in place: it needs what the new rule takes beyond the old one's, and
         // the copy of the state kept meanwhile.
-        const MemoryNeed now = spec.memoryNeed(rule_, size_), then = spec.memoryNeed(rule, size);
+        const MemoryNeed now = memoryNeedFor(spec, rule_, size_), then = memoryNeedFor(spec, rule, size);
         MemoryNeed more = stagingNeed(size, backend_->memorySpace());
         more.hostBytes += then.hostBytes > now.hostBytes ? then.hostBytes - now.hostBytes : 0;
         more.deviceBytes += then.deviceBytes > now.deviceBytes ? then.deviceBytes - now.deviceBytes : 0;

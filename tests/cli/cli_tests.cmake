@@ -82,12 +82,14 @@ expect(negative_steps 1 "--steps -3 is outside 0..9223372036854775807" run --ste
 expect(missing_file 1 "cannot open pattern file '.*nope.rle'" run --in nope.rle)
 file(WRITE "${WORK}/broken.rle" "x = 3, y = 3, rule = B3/S23\nbo$2bo$3z!\n")
 expect(malformed_rle 1 "broken.rle:2: unexpected character 'z'" run --in broken.rle)
-# Golly's other formats: an MCell Generations torus (population counts the decaying cells too), a plane refused.
+# Golly's other formats: an MCell Generations torus (population counts the decaying cells too), a plane.
 file(WRITE "${WORK}/spark.mcl" "#MCell 4.00\n#GAME Generations\n#RULE 345/2/4\n#BOARD 32x24\n#WRAP 1\n#D a spark\n#L .AB$3A\n")
 expect(mcell_torus 0 "grid        32x24 torus, from spark.mcl.*population  5 at generation 0" run --in spark.mcl --steps 0)
 expect(mcell_writes_golly_rule 0 "wrote" run --in spark.mcl --steps 1 --out spark.rle)
 file(WRITE "${WORK}/plane.mcl" "#MCell 4.00\n#GAME Generations\n#RULE 345/2/4\n#BOARD 32x24\n#WRAP 0\n#L A\n")
-expect(mcell_plane 1 "plane.mcl:5: #WRAP 0 is a bounded plane .* not supported yet" run --in plane.mcl)
+expect(mcell_plane 0 "grid        32x24 plane \\(dead outside\\), from plane.mcl" run --in plane.mcl --steps 3)
+expect(klein_rule 0 "grid        40x30 Klein bottle \\(horizontal edges twisted, shifted by one\\)" run --rule "B3/S23:K40*+1,30" --steps 5)
+expect(sphere_not_square 1 "a sphere joins adjacent edges, so its sides must be equal" run --rule "B3/S23:S40" --size 40x30)
 expect(b0_note 0 "B0 rule run as written" run --rule B013568/S01 --size 16 --steps 0)
 file(WRITE "${WORK}/norule.rle" "x = 3, y = 1\n3o!\n")
 expect(rle_without_rule 1 "names no rule: give one with --rule" run --in norule.rle)

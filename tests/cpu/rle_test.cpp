@@ -43,8 +43,8 @@ TEST(Rle, ReadsGollyPattern) {
 
 TEST(Rle, ReadsRuleWithCommasAndTorus) {
     const Pattern p = read("x=4,y=2,rule=R5,C0,M1,S34..58,B34..45,NM:T200,100\n4o$\n2b2o!");
-    ASSERT_TRUE(p.rule && p.rule->torus);
-    EXPECT_EQ(*p.rule->torus, (GridSize{200, 100}));
+    ASSERT_TRUE(p.rule && p.rule->size);
+    EXPECT_EQ(*p.rule->size, (GridSize{200, 100}));
     EXPECT_EQ(p.rule->rule.radius, 5);
     EXPECT_EQ(testing::gridToText(p.cells), "oooo\n..oo\n");
 }
@@ -76,7 +76,7 @@ TEST(Rle, RoundTripsTwoAndManyStates) {
         const Pattern p = readRle(s, "memory");
         ASSERT_TRUE(p.rule.has_value());
         EXPECT_EQ(p.rule->rule, rule);
-        EXPECT_EQ(p.rule->torus, g.size());
+        EXPECT_EQ(p.rule->size, g.size());
         EXPECT_EQ(p.name, "round trip");
         EXPECT_EQ(placePattern(p, g.size()), g);
         for (const std::string& line : [&] {
