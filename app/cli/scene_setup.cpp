@@ -20,7 +20,7 @@ GridSize roomFor(const Grid& pattern) {
 
 } // namespace
 
-Scene setUpScene(const RunOptions& options, std::ostream& notices) {
+Scene setUpScene(const RunOptions& options, std::ostream& notices, Unbounded unbounded) {
     Scene scene;
     std::optional<RuleSpec> cliRule;
     const Preset* preset = nullptr;
@@ -58,6 +58,21 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
             if (c >= scene.rule.states)
                 throw Error(*options.inPath + " holds cells in state " + std::to_string(int(c)) + " but rule " +
                             scene.rule.format() + " has only " + std::to_string(scene.rule.states) + " states");
+        const bool namesNoTopology = !cliSize && !(cliRule && cliRule->size) && !fileTorus;
+        if (namesNoTopology && unbounded == Unbounded::GrowingPlane) {
+            if (scene.rule.birth.contains(0)) {
+                notices << "catlab: note: rule " << scene.rule.format()
+                        << " has B0, which would fill an unbounded plane at once: " << *options.inPath
+                        << " is placed on a " << formatGridSize(scene.size) << " torus\n";
+            } else {
+                scene.rule.topology.kind = TopologyKind::Plane;
+                scene.growing = true;
+                // placePattern centres the cells; the file's own coordinates (Golly's) put them at Pos.
+                const auto [posX, posY] = pattern.position.value_or(std::pair<long long, long long>{0, 0});
+                scene.originX = posX - (scene.size.width - pattern.cells.width()) / 2;
+                scene.originY = posY - (scene.size.height - pattern.cells.height()) / 2;
+            }
+        }
         checkGridSize(scene.size, &scene.rule);
         scene.initial = placePattern(pattern, scene.size);
         scene.ruleName = preset ? preset->name : pattern.name;
@@ -80,11 +95,13 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices) {
     return scene;
 }
 
-RleExtras outputExtras(const Scene& scene, std::uint64_t generation) {
+RleExtras outputExtras(const Scene& scene, std::uint64_t generation,
+                       std::optional<std::pair<std::int64_t, std::int64_t>> origin) {
     return RleExtras{.name = scene.ruleName.empty() ? std::string()
                                                     : scene.ruleName + ", generation " + std::to_string(generation),
                      .comments = scene.comments,
-                     .generation = generation};
+                     .generation = generation,
+                     .unboundedOrigin = scene.growing ? origin : std::nullopt};
 }
 
 } // namespace catlab::cli

@@ -119,8 +119,9 @@ void savePattern(Lab& lab, const std::string& path) {
     const std::string name = lab.session.ruleName().empty()
                                  ? "generation " + std::to_string(lab.session.generation())
                                  : lab.session.ruleName() + ", generation " + std::to_string(lab.session.generation());
-    writeRleFile(path, lab.session.simulator().snapshot(), lab.session.rule(),
-                 RleExtras{.name = name, .comments = {}, .generation = lab.session.generation()});
+    writeRleFile(
+        path, lab.session.simulator().snapshot(), lab.session.rule(),
+        RleExtras{.name = name, .comments = {}, .generation = lab.session.generation(), .unboundedOrigin = {}});
 }
 
 void requestScreenshot(Lab& lab, const std::string& path, const std::string& requestedBy) {

@@ -167,4 +167,26 @@ void EdgeFrameBackend::readCells(const CellRect& rect, std::span<Cell> cells) co
     });
 }
 
+std::optional<StateView> EdgeFrameBackend::stateView() {
+    std::optional<StateView> view = inner_->stateView();
+    if (!view) return view;
+    const std::int64_t w = size().width, h = size().height;
+    const auto words = [](std::int64_t cells, std::int64_t per) { return (cells + per - 1) / per; };
+    switch (view->layout) {
+    case StateLayout::Cells: view->shape = {h, w}; break;
+    case StateLayout::Tiles16: view->shape = {words(h, 16), 16, words(w, 16), 16}; break;
+    case StateLayout::Bits32: view->shape = {h, words(w, 32)}; break;
+    case StateLayout::BitPlanes32: view->shape = {view->shape[0], h, words(w, 32)}; break;
+    }
+    view->size = size();
+    // Whole tiles and words past the grid's edge hold frame cells, which a write would put out of step.
+    if (view->layout != StateLayout::Cells) view->writable = false;
+    return view;
+}
+
+void EdgeFrameBackend::stateWritten() {
+    inner_->stateWritten();
+    refillFrame();
+}
+
 } // namespace catlab

@@ -244,7 +244,8 @@ TEST_F(GollyOracle, FilesCatlabWritesOpenInGollyWithTheSameCells) {
                                                                      p.cells.height() + 2 * rule.radius + 2};
             const Grid grid = placePattern(p, torus);
             const std::string file = (dir_ / "written.rle").string();
-            writeRleFile(file, grid, rule, RleExtras{.name = p.name, .comments = p.comments, .generation = 0});
+            writeRleFile(file, grid, rule,
+                         RleExtras{.name = p.name, .comments = p.comments, .generation = 0, .unboundedOrigin = {}});
             const Pattern golly = runBgolly(bgolly_, file, bgollyAlgorithm(rule), 0, dir_);
             EXPECT_EQ(liveBox(grid), golly.cells);
             ASSERT_TRUE(golly.rule);

@@ -128,7 +128,7 @@ TEST(PatternFile, RleKeepsCommentsAndGenerationAndWritesThemBack) {
     EXPECT_EQ(p.comments, (std::vector<std::string>{"#C first", "#O someone"}));
     std::ostringstream out;
     writeRle(out, placePattern(p, {6, 4}), p.rule->rule,
-             RleExtras{.name = p.name, .comments = p.comments, .generation = 1234567890123});
+             RleExtras{.name = p.name, .comments = p.comments, .generation = 1234567890123, .unboundedOrigin = {}});
     EXPECT_EQ(out.str(), "#CXRLE Pos=-3,-2 Gen=1234567890123\n#N name\n#C first\n#O someone\n"
                          "x = 6, y = 4, rule = 345/2/4:T6,4\n$.AB!\n");
     EXPECT_EQ(errorOf([] { readPattern("#CXRLE Gen=12x\nx = 1, y = 1\no!\n", "g.rle"); }),

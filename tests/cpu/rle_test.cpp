@@ -145,6 +145,26 @@ TEST(Rle, HugePositionsWrapOntoTheTorus) {
     EXPECT_EQ(testing::gridToText(placePattern(q, {8, 4})), "oo......\n........\n........\n........\n");
 }
 
+// A growing plane's grid is part of Golly's unbounded universe: its live cells' box is written at its place
+// on it, with no topology, and reads back there.
+TEST(Rle, AnUnboundedPlaneIsWrittenAsItsLiveCellsAtTheirPlace) {
+    Grid g({10, 10});
+    g.at(3, 4) = 1;
+    g.at(5, 6) = 1;
+    Rule plane = parseRule("B3/S23").rule;
+    plane.topology.kind = TopologyKind::Plane;
+    std::ostringstream out;
+    writeRle(out, g, plane,
+             RleExtras{.name = {},
+                       .comments = {},
+                       .generation = 7,
+                       .unboundedOrigin = std::pair<std::int64_t, std::int64_t>{-100, 50}});
+    EXPECT_EQ(out.str(), "#CXRLE Pos=-97,54 Gen=7\nx = 3, y = 3, rule = B3/S23\no2$2bo!\n");
+    const Pattern back = read(out.str());
+    EXPECT_FALSE(back.rule->size);
+    EXPECT_EQ(back.position, (std::pair<long long, long long>{-97, 54}));
+}
+
 TEST(Rle, FilesAreReadWithLimits) {
     const std::string dir = ::testing::TempDir();
     EXPECT_EQ(errorOfFile(dir), "pattern file '" + dir + "' is a directory, not a text file");
