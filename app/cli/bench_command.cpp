@@ -162,7 +162,7 @@ BenchRule benchRule(int radius, const std::string& ruleSet) {
 BenchRule benchRuleFor(int radius, const BenchOptions& options) {
     if (!options.rule) return benchRule(radius, options.ruleSet);
     const ResolvedRule resolved = resolveRule(*options.rule);
-    if (resolved.spec.torus)
+    if (resolved.spec.size)
         throw Error("--rule '" + *options.rule + "' has a torus suffix; give the grid with --size instead");
     const Rule& own = resolved.spec.rule;
     const std::string name = resolved.preset ? resolved.preset->name : own.format();

@@ -33,7 +33,7 @@ int roomSide(int patternSide, int radius, long long generations) {
 int runIdentify(const IdentifyCommandOptions& o, std::ostream& out) {
     if (!o.scene.inPath) throw Error("identify needs a pattern: --in FILE");
     bool roomCapped = false;
-    const Scene scene = setUpScene(o.scene, std::cerr, [&](const Grid& pattern, const Rule& rule) {
+    const Scene scene = setUpScene(o.scene, std::cerr, Unbounded::Torus, [&](const Grid& pattern, const Rule& rule) {
         const GridSize room{roomSide(pattern.width(), rule.radius, o.maxGenerations),
                             roomSide(pattern.height(), rule.radius, o.maxGenerations)};
         roomCapped = room.width == kLargestRoomSide || room.height == kLargestRoomSide;

@@ -24,8 +24,9 @@ class FilmedGrid final : public FilmedScene {
                    : std::make_unique<Simulator>(setup_.rule, setup_.size, setup_.density, seed_, setup_.backend);
         auto filmed = std::make_unique<recording::GridScene>(*sim_, window_, plan_.style, plan_.every, plan_.upload);
         out << "rule        " << setup_.rule.format() << (setup_.ruleName.empty() ? "" : " (" + setup_.ruleName + ")")
-            << "\ngrid        " << setup_.size.width << "x" << setup_.size.height << " torus, backend "
-            << sim_->backendName() << "\nOpenGL      " << openGl << '\n';
+            << "\ngrid        " << setup_.size.width << "x" << setup_.size.height << " "
+            << describeTopology(setup_.rule.topology) << ", backend " << sim_->backendName() << "\nOpenGL      "
+            << openGl << '\n';
         out << "generations 0.." << (plan_.frames - 1) * plan_.every << ", every " << plan_.every << '\n';
         return filmed;
     }

@@ -11,6 +11,7 @@
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
 #include "catlab/golly_rule_text.hpp"
+#include "catlab/grid_size_text.hpp"
 #include "catlab/population_csv.hpp"
 #include "catlab/rle.hpp"
 #include "catlab/simulator.hpp"
@@ -49,7 +50,7 @@ int runScene(const RunOptions& options, std::ostream& out) {
     if (options.steps < 0) throw Error("--steps must not be negative");
     if (distributedRun(options.gpus)) return runDistributedScene(options, out);
     if (options.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
-    const Scene scene = setUpScene(options, std::cerr);
+    const Scene scene = setUpScene(options, std::cerr, Unbounded::GrowingPlane);
     if (options.outPath) checkWritable(*options.outPath);
     std::optional<PopulationCsvWriter> csv;
     if (options.populationCsvPath) csv.emplace(*options.populationCsvPath);
@@ -62,12 +63,14 @@ int runScene(const RunOptions& options, std::ostream& out) {
         sim = std::make_unique<Simulator>(scene.rule, *scene.initial, scene.backend);
     else
         sim = std::make_unique<Simulator>(scene.rule, scene.size, scene.density, options.seed, scene.backend);
+    if (scene.growing) sim->growWithPattern(scene.originX, scene.originY);
 
     out << "rule        " << scene.rule.format();
     if (!scene.ruleName.empty()) out << " (" << scene.ruleName << ")";
     if (const std::string golly = gollyDisplayDifference(scene.rule); !golly.empty())
         out << "\n            (" << golly << ")";
-    out << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, "
+    out << "\ngrid        " << scene.size.width << "x" << scene.size.height << " "
+        << (scene.growing ? "unbounded plane (grows with the pattern)" : describeTopology(scene.rule.topology)) << ", "
         << (scene.initial
                 ? "from " + *options.inPath
                 : "random start, density " + std::to_string(scene.density) + ", seed " + std::to_string(options.seed))
@@ -96,7 +99,7 @@ int runScene(const RunOptions& options, std::ostream& out) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bar.finish();
 
-    const double cells = double(scene.size.width) * double(scene.size.height);
+    const double cells = double(sim->size().width) * double(sim->size().height); // at the end, if it grew
     out << std::setprecision(4) << "steps       " << done;
     if (done < options.steps) out << " of " << options.steps << " (interrupted)";
     out << " in " << seconds << " s";
@@ -104,9 +107,14 @@ int runScene(const RunOptions& options, std::ostream& out) {
         out << ": " << 1e3 * seconds / double(done) << " ms/step, " << cells * double(done) / std::max(seconds, 1e-12)
             << " cell updates/s";
     out << "\npopulation  " << sim->population() << " at generation " << sim->generation() << '\n';
+    if (scene.growing && sim->size() != scene.size)
+        out << "grid        grew to " << formatGridSize(sim->size()) << ", cell 0,0 at " << sim->originX() << ","
+            << sim->originY() << " on the plane\n";
+    if (!sim->growthStopped().empty()) out << "            (" << sim->growthStopped() << ")\n";
 
     if (options.outPath) {
-        writeRleFile(*options.outPath, sim->snapshot(), scene.rule, outputExtras(scene, sim->generation()));
+        writeRleFile(*options.outPath, sim->snapshot(), scene.rule,
+                     outputExtras(scene, sim->generation(), std::pair{sim->originX(), sim->originY()}));
         out << "wrote       " << *options.outPath << '\n';
     }
     if (csv) {

@@ -57,7 +57,8 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
     const std::unique_ptr<DistributedSimulator> grid = startGrid(comm, scene, options);
     report << "rule        " << scene.rule.format();
     if (!scene.ruleName.empty()) report << " (" << scene.ruleName << ")";
-    report << "\ngrid        " << scene.size.width << "x" << scene.size.height << " torus, "
+    report << "\ngrid        " << scene.size.width << "x" << scene.size.height << " "
+           << describeTopology(scene.rule.topology) << ", "
            << (scene.initial ? "from " + *options.inPath
                              : "random start, density " + std::to_string(scene.density) + ", seed " +
                                    std::to_string(options.seed))

@@ -20,7 +20,7 @@ GridSize roomFor(const Grid& pattern) {
 
 } // namespace
 
-Scene setUpScene(const RunOptions& options, std::ostream& notices, const RoomForPattern& room) {
+Scene setUpScene(const RunOptions& options, std::ostream& notices, Unbounded unbounded, const RoomForPattern& room) {
     Scene scene;
     std::optional<RuleSpec> cliRule;
     const Preset* preset = nullptr;
@@ -43,22 +43,37 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices, const RoomFor
         scene.rule = spec.rule;
 
         // Size: --size, else the torus of the --rule string, else the file's torus, else room around it.
-        std::optional<GridSize> fileTorus = fileRule ? fileRule->torus : std::nullopt;
+        std::optional<GridSize> fileTorus = fileRule ? fileRule->size : std::nullopt;
         if (cliSize && fileTorus && *cliSize != *fileTorus)
             notices << "catlab: note: --size " << formatGridSize(*cliSize) << " overrides the torus "
                     << formatGridSize(*fileTorus) << " named in " << *options.inPath << '\n';
-        if (cliSize && cliRule && cliRule->torus && *cliSize != *cliRule->torus)
+        if (cliSize && cliRule && cliRule->size && *cliSize != *cliRule->size)
             throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " +
-                        formatGridSize(*cliRule->torus) + " in --rule");
-        scene.size = cliSize                     ? *cliSize
-                     : cliRule && cliRule->torus ? *cliRule->torus
-                     : fileTorus                 ? *fileTorus
-                     : room                      ? room(pattern.cells, scene.rule)
-                                                 : roomFor(pattern.cells);
+                        formatGridSize(*cliRule->size) + " in --rule");
+        scene.size = cliSize                    ? *cliSize
+                     : cliRule && cliRule->size ? *cliRule->size
+                     : fileTorus                ? *fileTorus
+                     : room                     ? room(pattern.cells, scene.rule)
+                                                : roomFor(pattern.cells);
         for (Cell c : pattern.cells.cells())
             if (c >= scene.rule.states)
                 throw Error(*options.inPath + " holds cells in state " + std::to_string(int(c)) + " but rule " +
                             scene.rule.format() + " has only " + std::to_string(scene.rule.states) + " states");
+        const bool namesNoTopology = !cliSize && !(cliRule && cliRule->size) && !fileTorus;
+        if (namesNoTopology && unbounded == Unbounded::GrowingPlane) {
+            if (scene.rule.birth.contains(0)) {
+                notices << "catlab: note: rule " << scene.rule.format()
+                        << " has B0, which would fill an unbounded plane at once: " << *options.inPath
+                        << " is placed on a " << formatGridSize(scene.size) << " torus\n";
+            } else {
+                scene.rule.topology.kind = TopologyKind::Plane;
+                scene.growing = true;
+                // placePattern centres the cells; the file's own coordinates (Golly's) put them at Pos.
+                const auto [posX, posY] = pattern.position.value_or(std::pair<long long, long long>{0, 0});
+                scene.originX = posX - (scene.size.width - pattern.cells.width()) / 2;
+                scene.originY = posY - (scene.size.height - pattern.cells.height()) / 2;
+            }
+        }
         checkGridSize(scene.size, &scene.rule);
         scene.initial = placePattern(pattern, scene.size);
         scene.ruleName = preset ? preset->name : pattern.name;
@@ -67,10 +82,10 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices, const RoomFor
         const RuleSpec spec = cliRule ? *cliRule : RuleSpec{defaultPreset().rule, std::nullopt};
         if (!cliRule) preset = &defaultPreset();
         scene.rule = spec.rule;
-        if (cliSize && spec.torus && *cliSize != *spec.torus)
-            throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " + formatGridSize(*spec.torus) +
+        if (cliSize && spec.size && *cliSize != *spec.size)
+            throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " + formatGridSize(*spec.size) +
                         " in --rule");
-        scene.size = cliSize ? *cliSize : spec.torus ? *spec.torus : kDefaultSize;
+        scene.size = cliSize ? *cliSize : spec.size ? *spec.size : kDefaultSize;
         scene.density = options.density ? *options.density : preset ? preset->density : 0.5;
         if (!(scene.density >= 0.0 && scene.density <= 1.0))
             throw Error("--density " + std::to_string(scene.density) + " is outside 0..1");
@@ -81,11 +96,13 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices, const RoomFor
     return scene;
 }
 
-RleExtras outputExtras(const Scene& scene, std::uint64_t generation) {
+RleExtras outputExtras(const Scene& scene, std::uint64_t generation,
+                       std::optional<std::pair<std::int64_t, std::int64_t>> origin) {
     return RleExtras{.name = scene.ruleName.empty() ? std::string()
                                                     : scene.ruleName + ", generation " + std::to_string(generation),
                      .comments = scene.comments,
-                     .generation = generation};
+                     .generation = generation,
+                     .unboundedOrigin = scene.growing ? origin : std::nullopt};
 }
 
 } // namespace catlab::cli

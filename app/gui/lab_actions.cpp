@@ -26,8 +26,8 @@ void applyRuleText(Lab& lab, const std::string& text) {
     const ResolvedRule resolved = resolveRule(text); // throws before anything changes
     const RuleSpec& spec = resolved.spec;
     const std::string name = resolved.preset ? resolved.preset->name : std::string();
-    if (spec.torus && *spec.torus != lab.session.size()) {
-        lab.session.resize(*spec.torus, spec.rule, name);
+    if (spec.size && *spec.size != lab.session.size()) {
+        lab.session.resize(*spec.size, spec.rule, name);
         lab.shapeBase = spec.rule;
         gridChanged(lab);
         fitView(lab);
@@ -105,8 +105,8 @@ void loadPattern(Lab& lab, const std::string& path) {
             throw Error(path + " holds cells in state " + std::to_string(int(c)) + " but rule " + rule.format() +
                         " has only " + std::to_string(rule.states) + " states");
     GridSize size = lab.session.size();
-    if (pattern.rule && pattern.rule->torus)
-        size = *pattern.rule->torus;
+    if (pattern.rule && pattern.rule->size)
+        size = *pattern.rule->size;
     else if (pattern.cells.width() > size.width || pattern.cells.height() > size.height)
         size = {std::max(size.width, 2 * pattern.cells.width()), std::max(size.height, 2 * pattern.cells.height())};
     checkGridSize(size, &rule);
@@ -121,8 +121,9 @@ void savePattern(Lab& lab, const std::string& path) {
     const std::string name = lab.session.ruleName().empty()
                                  ? "generation " + std::to_string(lab.session.generation())
                                  : lab.session.ruleName() + ", generation " + std::to_string(lab.session.generation());
-    writeRleFile(path, lab.session.simulator().snapshot(), lab.session.rule(),
-                 RleExtras{.name = name, .comments = {}, .generation = lab.session.generation()});
+    writeRleFile(
+        path, lab.session.simulator().snapshot(), lab.session.rule(),
+        RleExtras{.name = name, .comments = {}, .generation = lab.session.generation(), .unboundedOrigin = {}});
 }
 
 void requestScreenshot(Lab& lab, const std::string& path, const std::string& requestedBy) {

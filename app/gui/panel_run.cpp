@@ -63,7 +63,8 @@ void drawRunSection(Lab& lab, PanelState& state) {
         const GridSize wanted{state.gridWidth, state.gridHeight};
         tryAction(lab, "grid " + formatGridSize(wanted), [&] { resizeGrid(lab, wanted); });
     }
-    ImGui::TextDisabled("now %s torus", formatGridSize(size).c_str());
+    ImGui::TextDisabled("now %s %s", formatGridSize(size).c_str(),
+                        describeTopology(lab.session.rule().topology).c_str());
 }
 
 } // namespace catlab::gui

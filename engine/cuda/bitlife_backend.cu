@@ -168,7 +168,8 @@ class BitLifeBackend final : public Backend {
     }
 
     void exportView(const ViewWindow& window, ViewTarget target) const override {
-        exportViewOnDevice(BitGridReader{current_.data(), geometry_}, window, target, size(), rule().states, staging_);
+        exportViewOnDevice(BitGridReader{current_.data(), geometry_}, window, target, visibleSize(), rule().states,
+                           staging_);
     }
 
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override {

@@ -78,7 +78,7 @@ class BoxsumBackend final : public Backend {
     void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
 
     void exportView(const ViewWindow& window, ViewTarget target) const override {
-        exportViewOnDevice(BitGridReader{grid(current_)}, window, target, size(), rule().states, staging_);
+        exportViewOnDevice(BitGridReader{grid(current_)}, window, target, visibleSize(), rule().states, staging_);
     }
 
     // The halo holds copies of wrapped cells, so it is refreshed after painting.

@@ -113,7 +113,7 @@ void ByteGridBackend::randomizeBand(double density, std::uint64_t seed, std::uin
 void ByteGridBackend::synchronize() { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
 
 void ByteGridBackend::exportView(const ViewWindow& window, ViewTarget target) const {
-    exportViewOnDevice(ByteGridReader{current_.data(), gridSize_.width}, window, target, gridSize_, rule().states,
+    exportViewOnDevice(ByteGridReader{current_.data(), gridSize_.width}, window, target, visibleSize(), rule().states,
                        staging_);
 }
 

@@ -181,7 +181,7 @@ class PaddedGridBackend : public Backend {
     void synchronize() override { CATLAB_CUDA_CHECK(cudaDeviceSynchronize()); }
 
     void exportView(const ViewWindow& window, ViewTarget target) const override {
-        exportViewOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, window, target, gridSize(),
+        exportViewOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, window, target, visibleSize(),
                            rule().states, staging_);
     }
 

@@ -2,6 +2,7 @@
 
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 #include "catlab/view_export.hpp"
 
 #include <string>
@@ -52,10 +53,16 @@ PatternSignature Backend::signature() const {
 }
 
 void Backend::exportView(const ViewWindow& window, ViewTarget target) const {
-    makeViewMapping(window, size(), rule().states); // a bad window fails before the copy
+    makeViewMapping(window, visibleSize(), rule().states); // a bad window fails before the copy
     Grid state(size());
     store(hostBuffer(state));
-    exportViewOnHost(hostBuffer(state), rule().states, window, target);
+    exportViewOnHost(hostBuffer(state), visibleSize(), rule().states, window, target);
+}
+
+void Backend::showOnly(GridSize visible) {
+    if (visible.width < 1 || visible.height < 1 || visible.width > size_.width || visible.height > size_.height)
+        throw Error("a view of " + formatGridSize(visible) + " does not fit the " + formatGridSize(size_) + " grid");
+    visible_ = visible;
 }
 
 void Backend::writeCells(const CellRect& rect, std::span<const Cell> cells) {

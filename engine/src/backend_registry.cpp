@@ -3,6 +3,7 @@
 #include "catlab/cuda_device.hpp"
 #include "catlab/grid_size_text.hpp"
 #include "catlab/host_memory.hpp"
+#include "edge_frame_backend.hpp"
 #include "spec_list.hpp"
 
 namespace catlab {
@@ -44,6 +45,19 @@ std::optional<std::string> BackendSpec::unavailableReason() const {
     return cudaUnavailableReason();
 }
 
+bool needsEdgeFrame(const BackendSpec& spec, const Rule& rule) {
+    return !rule.topology.plainTorus() && !spec.joinsEveryTopology;
+}
+
+MemoryNeed memoryNeedFor(const BackendSpec& spec, const Rule& rule, GridSize size) {
+    if (!needsEdgeFrame(spec, rule)) return spec.memoryNeed(rule, size);
+    Rule torusRule = rule;
+    torusRule.topology = Topology{};
+    MemoryNeed need = spec.memoryNeed(torusRule, EdgeFrameBackend::framedSize(rule, size));
+    need.hostBytes += EdgeFrameBackend::frameHostBytes(rule, size);
+    return need;
+}
+
 const BackendRegistry& BackendRegistry::instance() {
     static const BackendRegistry registry(backends::builtIn());
     return registry;
@@ -67,12 +81,16 @@ std::unique_ptr<Backend> BackendRegistry::create(std::string_view name, const Ru
     if (auto why = spec.unsupportedReason(rule))
         throw Error("backend '" + spec.name + "' does not support rule " + rule.format() + ": " + *why);
     checkGridSize(size, &rule);
-    MemoryNeed need = spec.memoryNeed(rule, size);
+    const bool framed = needsEdgeFrame(spec, rule);
+    if (!rule.topology.plainTorus()) validateTopology(rule.topology, size, rule.radius);
+    if (framed) checkGridSize(EdgeFrameBackend::framedSize(rule, size));
+    MemoryNeed need = memoryNeedFor(spec, rule, size);
     need.hostBytes += alsoHeld.hostBytes;
     need.deviceBytes += alsoHeld.deviceBytes;
     checkMemoryNeed(spec, rule, size, need, availableHostBytes(),
                     spec.memorySpace == MemorySpace::Device ? cudaFreeDeviceBytes() : std::nullopt);
     std::unique_ptr<Backend> backend = spec.create();
+    if (framed) backend = std::make_unique<EdgeFrameBackend>(std::move(backend));
     backend->configure(rule, size);
     return backend;
 }

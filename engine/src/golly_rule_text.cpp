@@ -62,7 +62,7 @@ std::string gollyDisplayDifference(const Rule& rule) {
 
 std::string formatRuleSpecForGolly(const RuleSpec& spec) {
     std::string s = formatRuleForGolly(spec.rule);
-    if (spec.torus) s += ":T" + std::to_string(spec.torus->width) + "," + std::to_string(spec.torus->height);
+    if (spec.size) s += formatTopologySuffix(spec.rule.topology, *spec.size);
     return s;
 }
 

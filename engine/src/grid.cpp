@@ -17,7 +17,7 @@ void checkGridSize(GridSize size, const Rule* rule) {
     const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
     if (cells > kMaxGridCells)
         throw Error("grid size " + formatGridSize(size) + " has more than " + std::to_string(kMaxGridCells) + " cells");
-    if (rule) {
+    if (rule && rule->topology.kind != TopologyKind::Plane) { // a plane's edges join nothing: any size
         const int minSide = 2 * rule->radius + 1;
         if (size.width < minSide || size.height < minSide)
             throw Error("grid size " + formatGridSize(size) + " is too small for radius " +

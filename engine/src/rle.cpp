@@ -9,9 +9,11 @@
 #include "catlab/number_text.hpp"
 #include "catlab/text_file.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 namespace catlab {
@@ -217,11 +219,47 @@ Pattern readRleFile(const std::string& path) {
 
 namespace {
 
+// The smallest rectangle holding every non-zero cell (one dead cell at 0, 0 when there is none).
+struct LiveBox {
+    int x = 0, y = 0, width = 1, height = 1;
+};
+
+LiveBox liveBoxOf(const Grid& grid) {
+    int left = grid.width(), right = -1, top = grid.height(), bottom = -1;
+    for (int y = 0; y < grid.height(); ++y)
+        for (int x = 0; x < grid.width(); ++x)
+            if (grid.at(x, y) != 0) {
+                left = std::min(left, x);
+                right = std::max(right, x);
+                top = std::min(top, y);
+                bottom = std::max(bottom, y);
+            }
+    if (right < 0) return {};
+    return {left, top, right - left + 1, bottom - top + 1};
+}
+
+Grid cropGrid(const Grid& grid, const LiveBox& box) {
+    Grid out({box.width, box.height});
+    for (int y = 0; y < box.height; ++y) std::copy_n(grid.row(box.y + y) + box.x, box.width, out.row(y));
+    return out;
+}
+
 // The RLE text, written as it is made; the caller checks the stream. Golly reads the #CXRLE line only
 // when it comes first.
-void emitRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleExtras& extras) {
+void emitRle(std::ostream& out, const Grid& whole, const Rule& rule, const RleExtras& extras) {
     const bool twoStates = rule.states == 2;
-    out << "#CXRLE Pos=" << -(grid.width() / 2) << ',' << -(grid.height() / 2);
+    // On an unbounded plane only the live cells' box is written, at its place; on a bounded grid the whole
+    // grid, placed as Golly places its bounded grids (the top-left cell at -w/2, -h/2).
+    std::optional<Grid> box;
+    long long posX = -(whole.width() / 2), posY = -(whole.height() / 2);
+    if (extras.unboundedOrigin) {
+        const LiveBox live = liveBoxOf(whole);
+        box = cropGrid(whole, live);
+        posX = extras.unboundedOrigin->first + live.x;
+        posY = extras.unboundedOrigin->second + live.y;
+    }
+    const Grid& grid = box ? *box : whole;
+    out << "#CXRLE Pos=" << posX << ',' << posY;
     if (extras.generation > 0) out << " Gen=" << extras.generation;
     out << '\n';
     if (!extras.name.empty()) out << "#N " << extras.name << '\n';
@@ -229,8 +267,8 @@ void emitRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleExt
         if (comment.rfind("#CXRLE", 0) == 0) continue; // ours replaces it
         out << (comment.starts_with('#') ? "" : "#C ") << comment << '\n';
     }
-    out << "x = " << grid.width() << ", y = " << grid.height()
-        << ", rule = " << formatRuleSpecForGolly({rule, grid.size()}) << '\n';
+    const RuleSpec spec{rule, extras.unboundedOrigin ? std::nullopt : std::optional(grid.size())};
+    out << "x = " << grid.width() << ", y = " << grid.height() << ", rule = " << formatRuleSpecForGolly(spec) << '\n';
 
     std::string line;
     auto emit = [&](long long count, const std::string& token) {
@@ -272,7 +310,7 @@ void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleEx
 }
 
 void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name) {
-    writeRle(out, grid, rule, RleExtras{.name = name, .comments = {}, .generation = 0});
+    writeRle(out, grid, rule, RleExtras{.name = name, .comments = {}, .generation = 0, .unboundedOrigin = {}});
 }
 
 void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const RleExtras& extras) {
@@ -282,7 +320,7 @@ void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, c
 }
 
 void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name) {
-    writeRleFile(path, grid, rule, RleExtras{.name = name, .comments = {}, .generation = 0});
+    writeRleFile(path, grid, rule, RleExtras{.name = name, .comments = {}, .generation = 0, .unboundedOrigin = {}});
 }
 
 Grid placePattern(const Pattern& pattern, GridSize torus) {
@@ -292,7 +330,7 @@ Grid placePattern(const Pattern& pattern, GridSize torus) {
                     " cells does not fit a " + std::to_string(torus.width) + "x" + std::to_string(torus.height) +
                     " grid");
     long long left = (torus.width - src.width()) / 2, top = (torus.height - src.height()) / 2;
-    const bool ownTorus = pattern.rule && pattern.rule->torus && *pattern.rule->torus == torus;
+    const bool ownTorus = pattern.rule && pattern.rule->size && *pattern.rule->size == torus;
     if (pattern.position && ownTorus) {
         // Any 64-bit position: wrapped onto the torus before the centre is added, so nothing overflows.
         left = wrapCoordinate(pattern.position->first, torus.width) + torus.width / 2;

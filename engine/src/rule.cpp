@@ -107,7 +107,7 @@ std::string Rule::format() const {
 
 std::string formatRuleSpec(const RuleSpec& spec) {
     std::string s = spec.rule.format();
-    if (spec.torus) s += ":T" + std::to_string(spec.torus->width) + "," + std::to_string(spec.torus->height);
+    if (spec.size) s += formatTopologySuffix(spec.rule.topology, *spec.size);
     return s;
 }
 

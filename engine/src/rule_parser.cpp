@@ -1,4 +1,4 @@
-// Golly rule notations: Larger than Life (MCell), HROT lists, life-like B/S, and the torus suffix.
+// Golly rule notations: Larger than Life (MCell), HROT lists, life-like B/S, and the topology suffix.
 #include "catlab/error.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/number_text.hpp"
@@ -196,20 +196,6 @@ Rule parseLifeLike(std::string_view rule) {
     return r;
 }
 
-GridSize parseTorus(std::string_view whole, std::string_view suffix) {
-    if (suffix.empty()) fail(whole, suffix, "empty topology suffix");
-    const char kind = char(std::toupper(static_cast<unsigned char>(suffix[0])));
-    if (kind == 'P')
-        fail(whole, suffix, "the bounded plane topology (:Pw,h) is not supported yet; catlab grids are tori (:Tw,h)");
-    if (kind != 'T') fail(whole, suffix, "only a torus (:Tw,h) is supported; catlab grids wrap around at every edge");
-    const auto dims = split(suffix.substr(1), ',');
-    if (dims.size() != 2) fail(whole, suffix, "expected :Tw,h");
-    GridSize size{requireNumber(whole, suffix, dims[0], "a width", kMaxGridSide),
-                  requireNumber(whole, suffix, dims[1], "a height", kMaxGridSide)};
-    if (size.width < 1 || size.height < 1) fail(whole, suffix, "torus sides must be " + rangeText(1, kMaxGridSide));
-    return size;
-}
-
 } // namespace
 
 RuleSpec parseRule(const std::string& text) {
@@ -223,10 +209,13 @@ RuleSpec parseRule(const std::string& text) {
     RuleSpec spec;
     std::string_view body = whole;
     if (size_t colon = whole.find(':'); colon != std::string_view::npos) {
-        spec.torus = parseTorus(whole, whole.substr(colon + 1));
+        const TopologySuffix suffix = parseTopologySuffix(whole, whole.substr(colon + 1));
+        spec.size = suffix.size;
+        spec.rule.topology = suffix.topology;
         body = whole.substr(0, colon);
-        if (body.empty()) throw Error("rule '" + std::string(whole) + "' has a torus but no rule before the ':'");
+        if (body.empty()) throw Error("rule '" + std::string(whole) + "' has a topology but no rule before the ':'");
     }
+    const Topology topology = spec.rule.topology;
     if (body.find('/') != std::string_view::npos)
         spec.rule = parseLifeLike(body);
     else if (body[0] == 'R' || body[0] == 'r')
@@ -237,8 +226,10 @@ RuleSpec parseRule(const std::string& text) {
         throw Error("rule '" + std::string(whole) +
                     "' is in no known notation (expected e.g. B3/S23, 345/2/4, R5,C0,M1,S34..58,B34..45,NM, "
                     "R1,C0,S3,5-8,B4,6-8,NM or 5,34,45,34,58)");
+    spec.rule.topology = topology;
     try {
         spec.rule.validate();
+        if (spec.size) validateTopology(topology, *spec.size, spec.rule.radius);
     } catch (const Error& e) {
         throw Error("rule '" + std::string(whole) + "': " + e.what());
     }

@@ -1,5 +1,7 @@
 #include "catlab/simulator.hpp"
 
+#include "catlab/grid_size_text.hpp"
+
 #include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/cell_storage.hpp"
@@ -104,18 +106,112 @@ Simulator::Simulator(const Rule& rule, GridSize size, double density, std::uint6
 
 Simulator::~Simulator() = default;
 
-void Simulator::step(int generations) {
+void Simulator::step(int generations) { advance(generations, false); }
+
+double Simulator::timedStep(int generations) { return advance(generations, true); }
+
+// On a growing plane, in runs no live cell can carry to an edge, growing between them.
+double Simulator::advance(int generations, bool timed) {
     if (generations < 0) throw Error("cannot step a negative number of generations");
-    backend_->step(generations);
-    generation_ += std::uint64_t(generations);
+    if (timed && !timer_) timer_ = makeStepTimer(backend_->memorySpace());
+    double ms = 0;
+    while (generations > 0) {
+        int run = generations;
+        if (growing_) {
+            int safe = generationsBeforeEdge();
+            if (safe == 0) {
+                grow();
+                continue; // measured again: the grid has grown, or stopped growing
+            }
+            run = std::min(run, safe);
+        }
+        if (timed)
+            ms += timer_->time(*backend_, run);
+        else
+            backend_->step(run);
+        generation_ += std::uint64_t(run);
+        generations -= run;
+    }
+    return ms;
 }
 
-double Simulator::timedStep(int generations) {
-    if (generations < 0) throw Error("cannot step a negative number of generations");
-    if (!timer_) timer_ = makeStepTimer(backend_->memorySpace());
-    const double ms = timer_->time(*backend_, generations);
-    generation_ += std::uint64_t(generations);
-    return ms;
+namespace {
+
+// The band along each edge a growing plane watches: eight generations of reach.
+int watchedBand(const Rule& rule) { return 8 * rule.radius; }
+
+} // namespace
+
+void Simulator::growWithPattern(std::int64_t originX, std::int64_t originY) {
+    if (rule_.topology.kind != TopologyKind::Plane)
+        throw Error("only a plane grows with its pattern; this rule's grid is a " + describeTopology(rule_.topology));
+    if (rule_.birth.contains(0))
+        throw Error("rule " + rule_.format() +
+                    " has B0: cells are born with no live neighbour, so an unbounded plane would fill at once; "
+                    "give the pattern a bounded topology");
+    growing_ = true;
+    originX_ = originX;
+    originY_ = originY;
+    growthStopped_.clear();
+}
+
+// A live cell d cells inside the grid reaches r cells further each generation, and the edge matters once
+// one is within r of it: floor(d / r) generations are exact. Only the watched bands are read.
+int Simulator::generationsBeforeEdge() const {
+    const int band = watchedBand(rule_), r = rule_.radius;
+    const int w = size_.width, h = size_.height;
+    int nearest = band;
+    const auto scan = [&](CellRect rect, auto distance) {
+        const std::vector<Cell> cells = readCells(rect);
+        for (int y = 0; y < rect.height; ++y)
+            for (int x = 0; x < rect.width; ++x)
+                if (cells[std::size_t(y) * std::size_t(rect.width) + std::size_t(x)] != 0)
+                    nearest = std::min(nearest, distance(int(rect.x) + x, int(rect.y) + y));
+    };
+    const int rows = std::min(band, h), columns = std::min(band, w);
+    scan({0, 0, w, rows}, [](int, int y) { return y; });
+    scan({0, h - rows, w, rows}, [h](int, int y) { return h - 1 - y; });
+    scan({0, 0, columns, h}, [](int x, int) { return x; });
+    scan({w - columns, 0, columns, h}, [w](int x, int) { return w - 1 - x; });
+    return nearest / r;
+}
+
+// Room on each side live cells come near: at least twice the watched band, and half the grid's side,
+// so a pattern that keeps growing costs a number of regrowths logarithmic in its size.
+void Simulator::grow() {
+    const int band = watchedBand(rule_);
+    const int w = size_.width, h = size_.height;
+    const auto near = [&](CellRect rect) {
+        const std::vector<Cell> cells = readCells(rect);
+        return std::any_of(cells.begin(), cells.end(), [](Cell c) { return c != 0; });
+    };
+    const int rows = std::min(band, h), columns = std::min(band, w);
+    const int padX = std::max(2 * band, w / 2), padY = std::max(2 * band, h / 2);
+    const int left = near({0, 0, columns, h}) ? padX : 0, right = near({w - columns, 0, columns, h}) ? padX : 0;
+    const int top = near({0, 0, w, rows}) ? padY : 0, bottom = near({0, h - rows, w, rows}) ? padY : 0;
+    const GridSize grown{int(std::min<long long>(kMaxGridSide, (long long)w + left + right)),
+                         int(std::min<long long>(kMaxGridSide, (long long)h + top + bottom))};
+    const auto stop = [&](const std::string& why) {
+        growing_ = false;
+        growthStopped_ = "the plane stopped growing at " + formatGridSize(size_) + " at generation " +
+                         std::to_string(generation_) + " (" + why +
+                         "); from then on cells at its edges see dead cells beyond them";
+    };
+    if (grown == size_) return stop("the largest grid side is " + std::to_string(kMaxGridSide));
+    const int shiftX = left * (grown.width - w) / std::max(1, left + right);
+    const int shiftY = top * (grown.height - h) / std::max(1, top + bottom);
+    const std::uint64_t generation = generation_;
+    try {
+        Grid larger(grown);
+        const Grid cells = snapshot();
+        for (int y = 0; y < h; ++y) std::copy_n(cells.row(y), w, larger.row(y + shiftY) + shiftX);
+        changeRule(rule_, &larger);
+    } catch (const Error& e) {
+        return stop(e.what());
+    }
+    generation_ = generation;
+    originX_ -= shiftX;
+    originY_ -= shiftY;
 }
 
 const char* Simulator::stepTimerMethod() const {
@@ -159,10 +255,11 @@ void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
     std::string notice = std::move(chosen.notice);
 
     const BackendSpec& spec = BackendRegistry::instance().find(chosen.name);
-    if (chosen.name == backendName_ && size == size_) {
+    // Reconfigured in place only where the edge frame (or its absence) stays as it is.
+    if (chosen.name == backendName_ && size == size_ && needsEdgeFrame(spec, rule) == needsEdgeFrame(spec, rule_)) {
         // The backend is reconfigured in place: it needs what the new rule takes beyond the old one's, and
         // the copy of the state kept meanwhile.
-        const MemoryNeed now = spec.memoryNeed(rule_, size_), then = spec.memoryNeed(rule, size);
+        const MemoryNeed now = memoryNeedFor(spec, rule_, size_), then = memoryNeedFor(spec, rule, size);
         MemoryNeed more = stagingNeed(size, backend_->memorySpace());
         more.hostBytes += then.hostBytes > now.hostBytes ? then.hostBytes - now.hostBytes : 0;
         more.deviceBytes += then.deviceBytes > now.deviceBytes ? then.deviceBytes - now.deviceBytes : 0;

@@ -51,13 +51,12 @@ struct Totals {
 
 // The same pixels as viewPixelAt() (the tests hold both to a brute-force reading of view.hpp), walked
 // row of cells by row of cells so that each is read in order once per row of pixels.
-void exportInto(const Cell* cells, const ViewMapping& m, ViewPixel* pixels, std::size_t pitch) {
+void exportInto(const Cell* cells, std::size_t gridWidth, const ViewMapping& m, ViewPixel* pixels, std::size_t pitch) {
     const CellCodes codes = cellCodes(m.states);
     std::array<std::uint8_t, 256> oneCellDecay{}; // the decay byte of a pixel covering one cell
     for (unsigned w = 0; w < m.states; ++w) oneCellDecay[w] = viewScale(w, m.states - 1);
     std::vector<ViewSpan> columns(std::size_t(m.width));
     for (int px = 0; px < m.width; ++px) columns[std::size_t(px)] = viewSpan(m.x, px);
-    const std::size_t gridWidth = std::size_t(m.x.cells);
     ThreadPool::shared().parallelFor(m.height, [&](long long begin, long long end) {
         std::vector<Totals> totals(std::size_t(m.width));
         for (int py = int(begin); py < int(end); ++py) {
@@ -92,15 +91,23 @@ void exportInto(const Cell* cells, const ViewMapping& m, ViewPixel* pixels, std:
 } // namespace
 
 void exportViewOnHost(ConstCellBuffer cells, int states, const ViewWindow& window, ViewTarget target) {
+    exportViewOnHost(cells, cells.size, states, window, target);
+}
+
+void exportViewOnHost(ConstCellBuffer cells, GridSize visible, int states, const ViewWindow& window,
+                      ViewTarget target) {
     if (cells.space != MemorySpace::Host) throw Error("exportViewOnHost needs cells in host memory");
-    const ViewMapping m = makeViewMapping(window, cells.size, states);
+    if (visible.width > cells.size.width || visible.height > cells.size.height)
+        throw Error("exportViewOnHost: the visible part is larger than the cells");
+    const ViewMapping m = makeViewMapping(window, visible, states);
+    const std::size_t gridWidth = std::size_t(cells.size.width);
     checkViewTarget(window, target);
     if (target.space == MemorySpace::Host) {
-        exportInto(cells.data, m, target.pixels, std::size_t(target.pitch));
+        exportInto(cells.data, gridWidth, m, target.pixels, std::size_t(target.pitch));
         return;
     }
     std::vector<ViewPixel> staging(std::size_t(m.width) * std::size_t(m.height));
-    exportInto(cells.data, m, staging.data(), std::size_t(m.width));
+    exportInto(cells.data, gridWidth, m, staging.data(), std::size_t(m.width));
     copyRows(target.pixels, std::size_t(target.pitch) * sizeof(ViewPixel), MemorySpace::Device, staging.data(),
              std::size_t(m.width) * sizeof(ViewPixel), MemorySpace::Host, std::size_t(m.width) * sizeof(ViewPixel),
              std::size_t(m.height));

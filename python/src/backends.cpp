@@ -32,7 +32,7 @@ void bindBackends(py::module_& m) {
         .def(
             "memory_need",
             [](const BackendSpec& s, const Rule& rule, const py::object& size) {
-                const MemoryNeed need = s.memoryNeed(rule, gridSizeOf(size));
+                const MemoryNeed need = memoryNeedFor(s, rule, gridSizeOf(size));
                 return py::make_tuple(need.hostBytes, need.deviceBytes);
             },
             py::arg("rule"), py::arg("size"), "(host bytes, device bytes) it allocates for the rule and grid")

@@ -23,8 +23,8 @@ void bindIo(py::module_& m) {
         .def_property_readonly(
             "torus",
             [](const Pattern& p) -> py::object {
-                if (!p.rule || !p.rule->torus) return py::none();
-                return sizeTuple(*p.rule->torus);
+                if (!p.rule || !p.rule->size) return py::none();
+                return sizeTuple(*p.rule->size);
             },
             "(width, height) named by the rule line's ':Tw,h', or None")
         .def_readonly("position", &Pattern::position, "Golly's top-left (#CXRLE Pos=x,y), or None")

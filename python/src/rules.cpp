@@ -37,14 +37,14 @@ CountSet countSetOf(const Intervals& pairs) {
 // A preset id or name, or a rule string, without a torus (a Rule has none).
 Rule ruleFromText(const std::string& text) {
     ResolvedRule resolved = resolveRule(text);
-    if (resolved.spec.torus)
+    if (resolved.spec.size)
         throw Error("'" + text + "' names a torus; catlab.parse_rule returns the rule and the torus");
     return resolved.spec.rule;
 }
 
 std::optional<std::pair<int, int>> torusOf(const RuleSpec& spec) {
-    if (!spec.torus) return std::nullopt;
-    return std::pair{spec.torus->width, spec.torus->height};
+    if (!spec.size) return std::nullopt;
+    return std::pair{spec.size->width, spec.size->height};
 }
 
 // Changes a copy of the rule and keeps it only when it is valid: a Rule object is always valid.

@@ -183,3 +183,18 @@ def test_bench_times_what_runs_and_says_why_not_for_the_rest():
     for r in results:
         if r.backend == "bitlife" and catlab.gpu_unavailable_reason():
             assert r.skipped and r.ms_per_step is None
+
+
+@pytest.mark.parametrize("name", ["cpu", "cpu-naive"])
+def test_a_bounded_topology_runs_and_shows_its_cells_in_place(name):
+    rule, size = catlab.parse_rule("B3/S23:K40*+1,30")
+    assert size == (40, 30)
+    start = random_grid(40, 30, seed=7)
+    sim = catlab.Simulator(rule, start, backend=name)
+    oracle = catlab.Simulator(rule, start, backend="cpu-naive")
+    sim.step(12)
+    oracle.step(12)
+    assert np.array_equal(sim.to_numpy(), oracle.to_numpy())
+    cells = np.asarray(sim.state())
+    assert cells.shape == (30, 40)
+    assert np.array_equal(cells, oracle.to_numpy())

@@ -210,6 +210,40 @@ std::vector<OracleCase> gridCases() {
     return cases;
 }
 
+// Every topology Golly has, on odd grids (even where a shifted twist needs it), for Life, Larger than Life
+// and Generations rules: backends other than cpu-naive run them inside an edge frame.
+std::vector<OracleCase> topologyCases() {
+    struct Joined {
+        const char* name;
+        const char* suffix;
+    };
+    const Joined topologies[] = {{"plane", ":P41,29"},
+                                 {"torus_shift_h", ":T41+5,29"},
+                                 {"torus_shift_v", ":T41,29-3"},
+                                 {"klein_h", ":K41*,29"},
+                                 {"klein_v", ":K41,29*"},
+                                 {"klein_shift_h", ":K40*+1,29"},
+                                 {"klein_shift_v", ":K41,30*+1"},
+                                 {"cross", ":C41,29"},
+                                 {"sphere", ":S37"}};
+    const std::pair<const char*, const char*> rules[] = {{"life", "B3/S23"},
+                                                         {"bosco_r3", "R3,C0,M1,S8..16,B9..13,NM"},
+                                                         {"decay_vonneumann", "R2,C4,M1,S3..6,B4..5,NN"},
+                                                         {"circular", "R4,C0,M0,S13..27,B15..22,NC"}};
+    std::vector<OracleCase> cases;
+    for (const Joined& t : topologies)
+        for (const auto& [ruleName, ruleText] : rules) {
+            const RuleSpec spec = parseRule(std::string(ruleText) + t.suffix);
+            const int states = spec.rule.states;
+            cases.push_back(everyGeneration(std::string(t.name) + "_" + ruleName, spec.rule,
+                                            randomStart(*spec.size, 0.4, 20261125, states), 40));
+        }
+    // A plane smaller than the neighbourhood: every cell sees past every edge.
+    const RuleSpec tiny = parseRule("R2,C0,M1,S1..3,B1..2,NM:P3,2");
+    cases.push_back(everyGeneration("plane_3x2_r2", tiny.rule, randomStart(*tiny.size, 0.5, 7), 10));
+    return cases;
+}
+
 } // namespace
 
 Grid randomStart(GridSize size, double density, std::uint64_t seed, int states) {
@@ -224,7 +258,7 @@ Grid randomStart(GridSize size, double density, std::uint64_t seed, int states) 
 std::vector<std::string> oracleCaseGroups() {
     std::vector<std::string> groups;
     for (int r : kSmallRadii) groups.push_back(radiusName(r));
-    for (const char* g : {"r32", "r64", "widest", "presets", "intervals", "grids"}) groups.push_back(g);
+    for (const char* g : {"r32", "r64", "widest", "presets", "intervals", "grids", "topologies"}) groups.push_back(g);
     return groups;
 }
 
@@ -237,6 +271,7 @@ std::vector<OracleCase> oracleCases(const std::string& group) {
     if (group == "presets") return presetCases();
     if (group == "intervals") return intervalCases();
     if (group == "grids") return gridCases();
+    if (group == "topologies") return topologyCases();
     return {};
 }
 

@@ -74,9 +74,9 @@ Outcome compareLibraryFile(const fs::path& file, const std::string& bgolly, cons
     const Rule rule = p.rule ? p.rule->rule : parseRule("B3/S23").rule;
     const int generations = generationsFor(rule);
     GridSize torus;
-    const bool ownTorus = p.rule && p.rule->torus;
+    const bool ownTorus = p.rule && p.rule->size;
     if (ownTorus) {
-        torus = *p.rule->torus;
+        torus = *p.rule->size;
     } else { // room for the pattern to grow by the radius every generation, as on Golly's plane
         const int margin = 2 * (generations * rule.radius + 2);
         torus = {p.cells.width() + margin, p.cells.height() + margin};
@@ -205,6 +205,27 @@ TEST_F(GollyOracle, RandomStartsOfLifeLikeAndGenerationsRules) {
     }
 }
 
+// Golly's Larger than Life runs bounded planes itself (its other algorithms leave bounded grids to the
+// window, which bgolly has not): random soups filling a plane, on catlab's cpu (inside an edge frame) and
+// cpu-naive (joining the edges itself), cell for cell as bgolly has them.
+TEST_F(GollyOracle, RandomSoupsOnAPlaneAsGollysLargerThanLifeRunsThem) {
+    for (const char* text : {"R2,C0,M1,S3..6,B4..5,NM:P60,45", "R3,C0,M0,S5..12,B6..9,NN:P51,40",
+                             "R5,C0,M1,S34..58,B34..45,NM:P70,64", "R2,C4,M1,S3..6,B4..5,NM:P40,30"}) {
+        SCOPED_TRACE(text);
+        const RuleSpec spec = parseRule(text);
+        Grid start(*spec.size);
+        fillRandom(start, 0.45, 20261125);
+        const std::string file = (dir_ / "plane.rle").string();
+        writeRleFile(file, start, spec.rule);
+        const Pattern golly = runBgolly(bgolly_, file, "Larger than Life", 25, dir_);
+        for (const char* backend : {"cpu", "cpu-naive"}) {
+            Simulator sim(spec.rule, start, backend);
+            sim.step(25);
+            EXPECT_EQ(liveBox(sim.snapshot()), golly.cells) << backend;
+        }
+    }
+}
+
 // Every library file catlab opens, written back by catlab, opens in bgolly with the same cells and rule.
 TEST_F(GollyOracle, FilesCatlabWritesOpenInGollyWithTheSameCells) {
     int written = 0;
@@ -218,17 +239,18 @@ TEST_F(GollyOracle, FilesCatlabWritesOpenInGollyWithTheSameCells) {
             }
             SCOPED_TRACE(path.string());
             const Rule rule = p.rule ? p.rule->rule : parseRule("B3/S23").rule;
-            const GridSize torus = p.rule && p.rule->torus ? *p.rule->torus
-                                                           : GridSize{p.cells.width() + 2 * rule.radius + 2,
-                                                                      p.cells.height() + 2 * rule.radius + 2};
+            const GridSize torus = p.rule && p.rule->size ? *p.rule->size
+                                                          : GridSize{p.cells.width() + 2 * rule.radius + 2,
+                                                                     p.cells.height() + 2 * rule.radius + 2};
             const Grid grid = placePattern(p, torus);
             const std::string file = (dir_ / "written.rle").string();
-            writeRleFile(file, grid, rule, RleExtras{.name = p.name, .comments = p.comments, .generation = 0});
+            writeRleFile(file, grid, rule,
+                         RleExtras{.name = p.name, .comments = p.comments, .generation = 0, .unboundedOrigin = {}});
             const Pattern golly = runBgolly(bgolly_, file, bgollyAlgorithm(rule), 0, dir_);
             EXPECT_EQ(liveBox(grid), golly.cells);
             ASSERT_TRUE(golly.rule);
             EXPECT_EQ(golly.rule->rule, rule);
-            EXPECT_EQ(golly.rule->torus, torus);
+            EXPECT_EQ(golly.rule->size, torus);
             ++written;
         }
     if (written == 0) GTEST_SKIP() << "Golly's pattern library is not installed under " << testing::kGollyPatterns;
@@ -256,7 +278,7 @@ TEST_F(GollyOracle, MacrocellFilesBgollyWritesReadBackCellForCell) {
             // Golly puts an RLE without a position at 0,0, or centred on its own torus; catlab's MCell
             // reader places as Golly does.
             std::pair<long long, long long> golly{0, 0};
-            if (p.rule && p.rule->torus) golly = {-(p.cells.width() / 2), -(p.cells.height() / 2)};
+            if (p.rule && p.rule->size) golly = {-(p.cells.width() / 2), -(p.cells.height() / 2)};
             if (p.cells.population() > 0 && liveBox(p.cells) == p.cells) {
                 EXPECT_EQ(mc.position, p.position.value_or(golly));
             }

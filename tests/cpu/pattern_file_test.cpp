@@ -30,7 +30,7 @@ TEST(PatternFile, McellOnATorusIsCentredAsGollyCentresIt) {
                                   "t.mcl");
     ASSERT_TRUE(p.rule);
     EXPECT_EQ(p.rule->rule, parseRule("B2/S345/C4").rule);
-    EXPECT_EQ(p.rule->torus, (GridSize{10, 8}));
+    EXPECT_EQ(p.rule->size, (GridSize{10, 8}));
     // Written from (-5, -4), then moved by ((10 + 1 - 3) / 2, (8 + 1 - 2) / 2) = (4, 3).
     EXPECT_EQ(liveCells(p), "0,-1:1 1,-1:2 -1,0:1 0,0:1 1,0:1 ");
     EXPECT_EQ(p.comments, (std::vector<std::string>{"#MCell 4.00", "#GAME Generations", "#RULE 345/2/4", "#BOARD 10x8",
@@ -45,12 +45,14 @@ TEST(PatternFile, McellLargerThanLifeAndStatesBeyondTheRuleBecomeOne) {
     EXPECT_EQ(liveCells(p), "-1,0:1 0,0:1 ");
 }
 
-TEST(PatternFile, McellRefusesPlanesAndUnknownGamesNamingTheLine) {
-    EXPECT_EQ(errorOf([] {
-                  readPattern("#MCell 2.0\n#GAME Generations\n#RULE 2/13/21\n#BOARD 9x9\n#WRAP 0\n#L A\n", "p.mcl");
-              }),
-              "p.mcl:5: #WRAP 0 is a bounded plane (Golly's :P9,9 topology), not supported yet; catlab grids "
-              "are tori (#WRAP 1)");
+TEST(PatternFile, McellWrapZeroIsAPlane) {
+    const Pattern p = readPattern("#MCell 2.0\n#GAME Generations\n#RULE 2/13/21\n#BOARD 9x9\n#WRAP 0\n#L A\n", "p.mcl");
+    EXPECT_EQ(p.rule->size, (GridSize{9, 9}));
+    EXPECT_EQ(p.rule->rule.topology.kind, TopologyKind::Plane);
+    EXPECT_EQ(formatRuleSpec(*p.rule), "B13/S2/C21:P9,9");
+}
+
+TEST(PatternFile, McellRefusesUnknownGamesNamingTheLine) {
     EXPECT_EQ(
         errorOf([] { readPattern("#MCell 2.0\n#GAME Rules table\n#RULE 1,2\n#L A\n", "w.mcl"); }),
         "w.mcl:2: MCell game 'Rules table' is not supported (catlab runs Life, Generations and Larger than Life)");
@@ -126,14 +128,21 @@ TEST(PatternFile, RleKeepsCommentsAndGenerationAndWritesThemBack) {
     EXPECT_EQ(p.comments, (std::vector<std::string>{"#C first", "#O someone"}));
     std::ostringstream out;
     writeRle(out, placePattern(p, {6, 4}), p.rule->rule,
-             RleExtras{.name = p.name, .comments = p.comments, .generation = 1234567890123});
+             RleExtras{.name = p.name, .comments = p.comments, .generation = 1234567890123, .unboundedOrigin = {}});
     EXPECT_EQ(out.str(), "#CXRLE Pos=-3,-2 Gen=1234567890123\n#N name\n#C first\n#O someone\n"
                          "x = 6, y = 4, rule = 345/2/4:T6,4\n$.AB!\n");
     EXPECT_EQ(errorOf([] { readPattern("#CXRLE Gen=12x\nx = 1, y = 1\no!\n", "g.rle"); }),
               "g.rle:1: bad Gen=12x in #CXRLE line: expected Gen=N, a whole number of generations");
-    EXPECT_EQ(errorOf([] { readPattern("x = 1, y = 1, rule = B3/S23:P20,20\no!\n", "p.rle"); }),
-              "p.rle:1: bad token 'P20,20' in rule 'B3/S23:P20,20': the bounded plane topology (:Pw,h) is not "
-              "supported yet; catlab grids are tori (:Tw,h)");
+}
+
+TEST(PatternFile, RleKeepsABoundedTopologyAndWritesItBack) {
+    const Pattern p = readPattern("x = 1, y = 1, rule = B3/S23:K20*+1,10\no!\n", "k.rle");
+    ASSERT_TRUE(p.rule);
+    EXPECT_EQ(p.rule->size, (GridSize{20, 10}));
+    EXPECT_EQ(p.rule->rule.topology.kind, TopologyKind::KleinBottle);
+    std::ostringstream out;
+    writeRle(out, placePattern(p, {20, 10}), p.rule->rule);
+    EXPECT_NE(out.str().find("rule = B3/S23:K20*+1,10\n"), std::string::npos) << out.str();
 }
 
 TEST(GollyRuleText, EachFamilyInTheNotationGollyReads) {

@@ -43,8 +43,8 @@ TEST(Rle, ReadsGollyPattern) {
 
 TEST(Rle, ReadsRuleWithCommasAndTorus) {
     const Pattern p = read("x=4,y=2,rule=R5,C0,M1,S34..58,B34..45,NM:T200,100\n4o$\n2b2o!");
-    ASSERT_TRUE(p.rule && p.rule->torus);
-    EXPECT_EQ(*p.rule->torus, (GridSize{200, 100}));
+    ASSERT_TRUE(p.rule && p.rule->size);
+    EXPECT_EQ(*p.rule->size, (GridSize{200, 100}));
     EXPECT_EQ(p.rule->rule.radius, 5);
     EXPECT_EQ(testing::gridToText(p.cells), "oooo\n..oo\n");
 }
@@ -76,7 +76,7 @@ TEST(Rle, RoundTripsTwoAndManyStates) {
         const Pattern p = readRle(s, "memory");
         ASSERT_TRUE(p.rule.has_value());
         EXPECT_EQ(p.rule->rule, rule);
-        EXPECT_EQ(p.rule->torus, g.size());
+        EXPECT_EQ(p.rule->size, g.size());
         EXPECT_EQ(p.name, "round trip");
         EXPECT_EQ(placePattern(p, g.size()), g);
         for (const std::string& line : [&] {
@@ -143,6 +143,26 @@ TEST(Rle, HugePositionsWrapOntoTheTorus) {
     EXPECT_EQ(testing::gridToText(placePattern(p, {8, 4})), "........\n........\n...oo...\n........\n");
     const Pattern q = read("#CXRLE Pos=-4,-2\nx = 2, y = 1, rule = B3/S23:T8,4\n2o!");
     EXPECT_EQ(testing::gridToText(placePattern(q, {8, 4})), "oo......\n........\n........\n........\n");
+}
+
+// A growing plane's grid is part of Golly's unbounded universe: its live cells' box is written at its place
+// on it, with no topology, and reads back there.
+TEST(Rle, AnUnboundedPlaneIsWrittenAsItsLiveCellsAtTheirPlace) {
+    Grid g({10, 10});
+    g.at(3, 4) = 1;
+    g.at(5, 6) = 1;
+    Rule plane = parseRule("B3/S23").rule;
+    plane.topology.kind = TopologyKind::Plane;
+    std::ostringstream out;
+    writeRle(out, g, plane,
+             RleExtras{.name = {},
+                       .comments = {},
+                       .generation = 7,
+                       .unboundedOrigin = std::pair<std::int64_t, std::int64_t>{-100, 50}});
+    EXPECT_EQ(out.str(), "#CXRLE Pos=-97,54 Gen=7\nx = 3, y = 3, rule = B3/S23\no2$2bo!\n");
+    const Pattern back = read(out.str());
+    EXPECT_FALSE(back.rule->size);
+    EXPECT_EQ(back.position, (std::pair<long long, long long>{-97, 54}));
 }
 
 TEST(Rle, FilesAreReadWithLimits) {

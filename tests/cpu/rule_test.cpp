@@ -66,11 +66,11 @@ TEST(RuleParser, NeighbourhoodSizes) {
 
 TEST(RuleParser, TorusSuffix) {
     const RuleSpec spec = parseRule("R5,C0,M1,S34..58,B34..45,NM:T500,40");
-    ASSERT_TRUE(spec.torus.has_value());
-    EXPECT_EQ(spec.torus->width, 500);
-    EXPECT_EQ(spec.torus->height, 40);
+    ASSERT_TRUE(spec.size.has_value());
+    EXPECT_EQ(spec.size->width, 500);
+    EXPECT_EQ(spec.size->height, 40);
     EXPECT_EQ(formatRuleSpec(spec), "R5,C0,M1,S34..58,B34..45,NM:T500,40");
-    EXPECT_EQ(parseRule("B3/S23:T64,32").torus, (GridSize{64, 32}));
+    EXPECT_EQ(parseRule("B3/S23:T64,32").size, (GridSize{64, 32}));
 }
 
 TEST(RuleParser, FormatRoundTrips) {
@@ -97,9 +97,8 @@ TEST(RuleParser, ErrorsNameTheBadToken) {
     EXPECT_NE(errorOf("R5,S40..30,B3..4").find("backwards"), std::string::npos);
     EXPECT_NE(errorOf("B39/S23").find("'B39'"), std::string::npos);
     EXPECT_NE(errorOf("B3/S2a").find("'S2a'"), std::string::npos);
-    EXPECT_NE(errorOf("B3/S23:P10,10").find("plane topology (:Pw,h) is not supported yet"), std::string::npos);
-    EXPECT_NE(errorOf("B3/S23:K10,10").find("torus"), std::string::npos);
-    EXPECT_NE(errorOf("B3/S23:T10").find("'T10'"), std::string::npos);
+    EXPECT_NE(errorOf("B3/S23:K10,10").find("bad topology ':K10,10'"), std::string::npos);
+    EXPECT_NE(errorOf("B3/S23:T10").find("bad topology ':T10'"), std::string::npos);
     EXPECT_NE(errorOf("hello").find("no known notation"), std::string::npos);
     EXPECT_NE(errorOf("").find("empty"), std::string::npos);
     EXPECT_NE(errorOf("R5,C0,M1,B34..45,NM").find("lacks its S field"), std::string::npos);
@@ -117,14 +116,15 @@ TEST(RuleParser, RangesAreChecked) {
               "bad token 'R99999999999' in rule 'R99999999999,C0,M1,S1..2,B3..4,NM': expected a radius of at most "
               "2147483647");
     EXPECT_EQ(errorOf("B3/S23:T2000000,64"),
-              "bad token 'T2000000,64' in rule 'B3/S23:T2000000,64': expected a width of at most 1048576");
-    EXPECT_EQ(errorOf("B3/S23:T0,64"), "bad token 'T0,64' in rule 'B3/S23:T0,64': torus sides must be 1..1048576");
+              "bad topology ':T2000000,64' in rule 'B3/S23:T2000000,64': width 2000000 is outside 0..1048576");
+    EXPECT_EQ(errorOf("B3/S23:T0,64"), "bad topology ':T0,64' in rule 'B3/S23:T0,64': an unbounded width (0) is not "
+                                       "supported; catlab's grids are bounded, so give the side a length");
 }
 
 TEST(RuleParser, EmptyRuleTextsAreRefused) {
     EXPECT_EQ(errorOf("/"), "rule '/' names no counts (the rule where nothing is born and nothing survives is B/S)");
     EXPECT_EQ(errorOf("/V"), "rule '/V' names no counts (the rule where nothing is born and nothing survives is B/S)");
-    EXPECT_EQ(errorOf(":T64,64"), "rule ':T64,64' has a torus but no rule before the ':'");
+    EXPECT_EQ(errorOf(":T64,64"), "rule ':T64,64' has a topology but no rule before the ':'");
     EXPECT_EQ(errorOf("  "), "empty rule string");
     // What they are not: the rules that are written out.
     EXPECT_EQ(parse("B/S").format(), "B/S");

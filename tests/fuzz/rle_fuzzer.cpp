@@ -88,7 +88,7 @@ void checkRoundTrip(const Pattern& pattern) {
     // Written in Golly's notation: the same rule, or (a multi-range rule counting the centre) the
     // equivalent one that does not, which Golly's notation writes the same way.
     require(again.rule && formatRuleForGolly(again.rule->rule) == formatRuleForGolly(rule) &&
-                again.rule->torus == pattern.cells.size(),
+                again.rule->size == pattern.cells.size(),
             "rule differs after writing and reading back\n" + out.str());
 }
 
@@ -110,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     checkRoundTrip(*pattern);
     const GridSize own = pattern->cells.size();
-    if (pattern->rule && pattern->rule->torus) checkPlacement(*pattern, *pattern->rule->torus);
+    if (pattern->rule && pattern->rule->size) checkPlacement(*pattern, *pattern->rule->size);
     checkPlacement(*pattern, own);
     checkPlacement(*pattern, {own.width + 3, own.height + 8});
     return 0;

@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string formatted = formatRuleSpec(spec);
     const RuleSpec again =
         mustAccept("'" + formatted + "', the format of '" + text + "',", [&] { return parseRule(formatted); });
-    require(again.rule == spec.rule && again.torus == spec.torus,
+    require(again.rule == spec.rule && again.size == spec.size,
             "'" + text + "' formats as '" + formatted + "', which parses to another rule");
     require(formatRuleSpec(again) == formatted, "'" + formatted + "' formats differently a second time");
     return 0;

@@ -189,7 +189,7 @@ TEST(Window, RleSaveAndLoadRoundTrip) {
     const Pattern second = readRleFile((dir / "second.rle").string());
     ASSERT_TRUE(first.rule && second.rule);
     EXPECT_EQ(first.rule->rule, second.rule->rule);
-    EXPECT_EQ(first.rule->torus, second.rule->torus);
+    EXPECT_EQ(first.rule->size, second.rule->size);
     EXPECT_EQ(first.cells, second.cells);
     EXPECT_GT(first.cells.population(), 0u);
     EXPECT_EQ(readPng(dir / "first.png"), readPng(dir / "second.png"));

@@ -46,6 +46,7 @@ class Backend {
         prepare(rule, size);
         rule_ = rule;
         size_ = size;
+        visible_ = size;
     }
     const Rule& rule() const { return rule_; }
     GridSize size() const { return size_; }
@@ -71,6 +72,11 @@ class Backend {
     // (device backends straight into device targets); the default copies the whole state to the host
     // first, a slow fallback for backends that have not.
     virtual void exportView(const ViewWindow& window, ViewTarget target) const;
+
+    // Views show only the top-left `visible` cells of the state, as if the grid ended there: the grid of a
+    // bounded topology, whose edge frame lies beyond it (edge_frame_backend.hpp). Until configure() again.
+    void showOnly(GridSize visible);
+    GridSize visibleSize() const { return visible_; }
 
     // Overwrite or read the cells of a rectangle (coordinates wrap), `cells` row-major in host memory,
     // rect.width x rect.height of them, without touching the rest of the grid. Throws catlab::Error for
@@ -110,6 +116,7 @@ class Backend {
   private:
     Rule rule_;
     GridSize size_{};
+    GridSize visible_{};
 };
 
 // Throws catlab::Error unless rows of this size, from firstRow on, lie within the grid and are as wide

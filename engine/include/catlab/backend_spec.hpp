@@ -30,10 +30,19 @@ struct BackendSpec {
     // What the backend will allocate for this rule and grid; the registry refuses, before allocating
     // anything, what the machine cannot hold.
     MemoryNeed (*memoryNeed)(const Rule& rule, GridSize size) = nullptr;
+    // Computes every topology itself. The others compute tori, and the registry runs any other topology
+    // on them inside an edge frame (edge_frame_backend.hpp).
+    bool joinsEveryTopology = false;
 
     // Why the backend cannot run on this machine, or nullopt: device backends need a usable CUDA device.
     std::optional<std::string> unavailableReason() const;
 };
+
+// True when the registry runs this rule on the backend inside an edge frame.
+bool needsEdgeFrame(const BackendSpec& spec, const Rule& rule);
+
+// What the backend, with its edge frame when the rule needs one, will allocate for this rule and grid.
+MemoryNeed memoryNeedFor(const BackendSpec& spec, const Rule& rule, GridSize size);
 
 // BackendSpec::create for a backend class.
 template <class B>

@@ -27,6 +27,9 @@ struct RleExtras {
     std::string name;
     std::vector<std::string> comments; // written as they are when they start with '#', else after "#C "
     std::uint64_t generation = 0;      // "Gen=" on the #CXRLE line when above 0
+    // The grid is the part of Golly's unbounded plane whose cell (0, 0) lies here (a growing plane,
+    // Simulator::growWithPattern): the live cells' box is written at its place, with no topology suffix.
+    std::optional<std::pair<std::int64_t, std::int64_t>> unboundedOrigin;
 };
 
 // Throws catlab::Error with the source name and line number on malformed input.

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "catlab/grid_size.hpp"
+#include "catlab/topology.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -46,6 +49,8 @@ struct Rule {
     Neighbourhood neighbourhood = Neighbourhood::Moore;
     CountSet survival;
     CountSet birth;
+    // How the grid's edges are joined (a plain torus unless the rule string's suffix says otherwise).
+    Topology topology;
 
     // Throws catlab::Error naming the offending field.
     void validate() const;
@@ -54,7 +59,8 @@ struct Rule {
     int neighbourhoodSize() const;
 
     // Golly notation: life-like "B3/S23" when the rule is one, else "R5,C0,M1,S34..58,B34..45,NM"
-    // (or HROT lists "S3,5-8" when a set is not a single interval). parseRule(format()) == *this.
+    // (or HROT lists "S3,5-8" when a set is not a single interval), without the topology (formatRuleSpec
+    // adds it with the size). parseRule(format()).rule == *this for a rule on a plain torus.
     std::string format() const;
 
     friend bool operator==(const Rule&, const Rule&) = default;
@@ -70,22 +76,16 @@ bool inNeighbourhood(Neighbourhood n, int radius, int dx, int dy);
 // dx in [-w, w]. Every supported neighbourhood is a union of such centred row spans.
 int rowHalfWidth(Neighbourhood n, int radius, int dy);
 
-struct GridSize {
-    int width = 0;
-    int height = 0;
-    friend bool operator==(const GridSize&, const GridSize&) = default;
-};
-
-// A rule string may carry Golly's torus suffix ":Tw,h".
+// A rule string may carry Golly's topology suffix (":Tw,h", ":Pw,h", ... topology.hpp), which also
+// gives the grid's size; rule.topology holds the rest of it.
 struct RuleSpec {
     Rule rule;
-    std::optional<GridSize> torus;
+    std::optional<GridSize> size;
 };
 
 // Parses Golly's Larger-than-Life ("R5,C0,M1,S34..58,B34..45,NM"), HROT ("R1,C0,S3,5-8,B4,6-8,NM"),
 // life-like ("B3/S23", "B3/S23V", "B2/S/C3", "23/3"), Generations ("345/2/4": S/B/C) and Kellie Evans'
-// ("5,34,45,34,58": r,bmin,bmax,smin,smax) notations with an optional ":Tw,h" suffix. A plane
-// (":Pw,h") is refused, naming the topology as not supported yet.
+// ("5,34,45,34,58": r,bmin,bmax,smin,smax) notations with an optional topology suffix (topology.hpp).
 // Throws catlab::Error naming the bad token.
 RuleSpec parseRule(const std::string& text);
 

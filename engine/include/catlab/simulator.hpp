@@ -39,6 +39,18 @@ class Simulator {
     // Blocks until the backend's queued work has finished.
     void synchronize() { backend_->synchronize(); }
 
+    // Golly's unbounded universe, for a rule on a plane (rule.topology.kind == Plane): before live cells
+    // come within the rule's reach of an edge, step() grows the grid around them, keeping every cell and
+    // the generation, so the plane computes what an unbounded one would. `origin` is where cell (0, 0)
+    // lies on the unbounded plane; growing to the left or upwards moves it. When the largest grid or the
+    // free memory stops it, growthStopped() says why and the grid stays a bounded plane from then on.
+    // Throws catlab::Error for a rule that is not on a plane, or one with B0 (it would fill the plane).
+    void growWithPattern(std::int64_t originX = 0, std::int64_t originY = 0);
+    bool growing() const { return growing_; }
+    std::int64_t originX() const { return originX_; }
+    std::int64_t originY() const { return originY_; }
+    const std::string& growthStopped() const { return growthStopped_; }
+
     // Same cells, another backend: a registered name or "auto". The state goes from one backend to the
     // other on the device when both keep it there.
     void switchBackend(const std::string& name);
@@ -96,6 +108,11 @@ class Simulator {
     Pick pick(const std::string& requested, const Rule& rule, GridSize size, Fallback fallback) const;
     void adopt(std::unique_ptr<Backend> backend, Pick pick);
     void changeRule(const Rule& rule, const Grid* replacement);
+    // Growing planes: how many generations may run before live cells come within reach of an edge, and
+    // growing the grid (or stopping growth) when none may.
+    int generationsBeforeEdge() const;
+    void grow();
+    double advance(int generations, bool timed);
 
     Rule rule_;
     GridSize size_;
@@ -106,6 +123,9 @@ class Simulator {
     bool autoBackend_ = false;
     std::string backendReason_;
     std::string notice_;
+    bool growing_ = false;
+    std::int64_t originX_ = 0, originY_ = 0;
+    std::string growthStopped_;
 };
 
 } // namespace catlab

@@ -817,7 +817,7 @@ void CpuFastBackend::stateWritten() { stepper_->stateReplaced(); }
 
 // The view and painting work on the grid in place.
 void CpuFastBackend::exportView(const ViewWindow& window, ViewTarget target) const {
-    exportViewOnHost(hostBuffer(current_), rule().states, window, target);
+    exportViewOnHost(hostBuffer(current_), visibleSize(), rule().states, window, target);
 }
 
 void CpuFastBackend::writeCells(const CellRect& rect, std::span<const Cell> cells) {

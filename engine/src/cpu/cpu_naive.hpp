@@ -30,6 +30,9 @@ class CpuNaiveBackend final : public Backend {
     void prepare(const Rule& rule, GridSize size) override;
 
   private:
+    void stepTorus();
+    void stepBounded();
+
     Grid current_;
     Grid next_;
     std::unique_ptr<Transition> transition_;

@@ -35,6 +35,10 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
       transfers_(transfersOf(haloTransfers(layout_), comm.rank())) {
     rule_.validate();
     checkGridSize(size, &rule_);
+    if (!rule_.topology.plainTorus())
+        throw Error(std::string("a grid split over several ranks is a plain torus; this rule's ") +
+                    toString(rule_.topology.kind) + (rule_.topology.shift ? " (shifted)" : "") +
+                    " topology runs on one rank");
     stepsSinceExchange_ = layout_.haloSteps(); // the halos are filled before the first step
 }
 

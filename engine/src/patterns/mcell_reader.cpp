@@ -113,15 +113,19 @@ class McellReader {
         } catch (const Error& e) {
             lines_.failAt(ruleLine_, e.what());
         }
-        if (p.rule->torus)
+        if (p.rule->size)
             lines_.failAt(ruleLine_, "the rule names a topology; an MCell file gives it with #BOARD and #WRAP");
         const bool bounded = boardWidth_ > 0;
-        if (bounded && !wrapped_)
-            lines_.failAt(wrapLine_ ? wrapLine_ : lines_.lineNumber(),
-                          "#WRAP 0 is a bounded plane (Golly's :P" + std::to_string(boardWidth_) + "," +
-                              std::to_string(boardHeight_) +
-                              " topology), not supported yet; catlab grids are tori (#WRAP 1)");
-        if (bounded) p.rule->torus = GridSize{boardWidth_, boardHeight_};
+        if (bounded) {
+            p.rule->size = GridSize{boardWidth_, boardHeight_};
+            // #WRAP 0: MCell's board ends at its edges, Golly's plane :Pw,h.
+            if (!wrapped_) p.rule->rule.topology.kind = TopologyKind::Plane;
+            try {
+                validateTopology(p.rule->rule.topology, *p.rule->size, p.rule->rule.radius);
+            } catch (const Error& e) {
+                lines_.failAt(wrapLine_ ? wrapLine_ : lines_.lineNumber(), e.what());
+            }
+        }
         if (bounded && !collector_.empty()) {
             // Golly's placement: the cells move from the top-left corner towards the middle of the board,
             // by half the room left (plus one, as MCell does).

@@ -1,0 +1,103 @@
+// Golly's topologies: what lies past each edge, against the diagrams of Golly's Help ("Bounded Grids"),
+// and the suffixes that name them.
+#include "catlab/error.hpp"
+#include "catlab/rule.hpp"
+#include "catlab/topology.hpp"
+#include "support/error_of.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace catlab {
+namespace {
+
+// Letters for the grid's cells, row by row (A B C D / E F G H / ...), and the diagram of the grid with
+// its border one cell deep: the letter each border position stands for, '.' for a dead one.
+void expectBorder(const char* suffix, const std::vector<std::string>& diagram) {
+    SCOPED_TRACE(suffix);
+    const RuleSpec spec = parseRule(std::string("B3/S23") + suffix);
+    const GridSize size = *spec.size;
+    ASSERT_EQ(int(diagram.size()), size.height + 2);
+    for (int y = -1; y <= size.height; ++y) {
+        ASSERT_EQ(int(diagram[std::size_t(y + 1)].size()), size.width + 2);
+        for (int x = -1; x <= size.width; ++x) {
+            const auto cell = resolvePosition(spec.rule.topology, size, x, y);
+            const char expected = diagram[std::size_t(y + 1)][std::size_t(x + 1)];
+            const char got = cell ? char('A' + cell->y * size.width + cell->x) : '.';
+            EXPECT_EQ(got, expected) << "position " << x << "," << y;
+        }
+    }
+}
+
+TEST(Topology, EveryBorderIsAsGollyDrawsIt) {
+    expectBorder(":P4,3", {"......", ".ABCD.", ".EFGH.", ".IJKL.", "......"});
+    expectBorder(":T4,3", {"LIJKLI", "DABCDA", "HEFGHE", "LIJKLI", "DABCDA"});
+    expectBorder(":T4+1,3", {"KLIJKL", "DABCDA", "HEFGHE", "LIJKLI", "ABCDAB"});
+    expectBorder(":T4,3+1", {"HIJKLA", "LABCDE", "DEFGHI", "HIJKLA", "LABCDE"});
+    expectBorder(":K4*,3", {"ILKJIL", "DABCDA", "HEFGHE", "LIJKLI", "ADCBAD"});
+    expectBorder(":K4,3*", {"DIJKLA", "LABCDI", "HEFGHE", "DIJKLA", "LABCDI"});
+    expectBorder(":C4,3", {"ALKJID", "LABCDI", "HEFGHE", "DIJKLA", "IDCBAL"});
+    expectBorder(":S3", {"AADGC", "AABCG", "BDEFH", "CGHII", "GCFII"});
+}
+
+// Golly's Help draws a shifted twist one cell forward; Golly computes it one cell back
+// (lifealgo.cpp, JoinTwistedAndShiftedEdges), and catlab runs what Golly runs.
+TEST(Topology, AShiftedTwistIsWhatGollyComputes) {
+    expectBorder(":K4*+1,3", {"LKJILK", "DABCDA", "HEFGHE", "LIJKLI", "DCBADC"});
+    expectBorder(":K3,4*+1", {"LJKLJ", "IABCG", "FDEFD", "CGHIA", "LJKLJ", "IABCG"});
+}
+
+// Two cells deep (radius 2) the joins continue inwards.
+TEST(Topology, DeeperPositionsFollowTheJoinInwards) {
+    const GridSize size{5, 5};
+    Topology sphere{.kind = TopologyKind::Sphere};
+    EXPECT_EQ(resolvePosition(sphere, size, 3, -2), (CellPosition{1, 3})); // past the top: mirrored
+    EXPECT_EQ(resolvePosition(sphere, size, -2, 3), (CellPosition{3, 1}));
+    EXPECT_EQ(resolvePosition(sphere, size, 6, 1), (CellPosition{1, 3}));
+    Topology klein{.kind = TopologyKind::KleinBottle, .twisted = Edges::Horizontal};
+    EXPECT_EQ(resolvePosition(klein, size, 1, -2), (CellPosition{3, 3}));
+    EXPECT_EQ(resolvePosition(klein, size, 1, 6), (CellPosition{3, 1}));
+    Topology torus{.shifted = Edges::Horizontal, .shift = 7};
+    EXPECT_EQ(resolvePosition(torus, size, 0, -2), (CellPosition{3, 3})); // 0 - 7 wraps to 3
+    EXPECT_FALSE(resolvePosition(Topology{.kind = TopologyKind::Plane}, size, -2, 0));
+}
+
+TEST(Topology, SuffixesReadAndWriteAsGollyWritesThem) {
+    for (const char* text :
+         {"B3/S23:T30,20", "B3/S23:P30,20", "B3/S23:T30+5,20", "B3/S23:T30,20-2", "B3/S23:K30*,20", "B3/S23:K30,20*",
+          "B3/S23:K30*+1,20", "B3/S23:K3,4*+1", "B3/S23:C30,20", "B3/S23:S30", "R2,C0,M0,S3..5,B4..6,NM:P40,30"}) {
+        SCOPED_TRACE(text);
+        const RuleSpec spec = parseRule(text);
+        EXPECT_EQ(formatRuleSpec(spec), text);
+        EXPECT_EQ(parseRule(formatRuleSpec(spec)).rule, spec.rule);
+    }
+    EXPECT_EQ(formatRuleSpec(parseRule("B3/S23:p30,20")), "B3/S23:P30,20");       // lowercase letter
+    EXPECT_EQ(formatRuleSpec(parseRule("B3/S23:K30*-3,20")), "B3/S23:K30*+1,20"); // every twist shift is one
+    EXPECT_EQ(formatRuleSpec(parseRule("B3/S23:S30,30")), "B3/S23:S30");
+    EXPECT_TRUE(parseRule("B3/S23:T30,20").rule.topology.plainTorus());
+    EXPECT_FALSE(parseRule("B3/S23:T30+1,20").rule.topology.plainTorus());
+    EXPECT_EQ(parseRule("B3/S23:P2,1").size, (GridSize{2, 1})); // a plane may be smaller than 2r + 1
+}
+
+TEST(Topology, BadSuffixesSayWhatIsWrong) {
+    const auto error = [](const char* text) { return testing::errorOf([&] { parseRule(text); }); };
+    EXPECT_NE(error("B3/S23:S30,20").find("sides must be equal"), std::string::npos);
+    EXPECT_NE(error("B3/S23:K30,20").find("twists exactly one pair"), std::string::npos);
+    EXPECT_NE(error("B3/S23:K30*,20*").find("twists exactly one pair"), std::string::npos);
+    EXPECT_NE(error("B3/S23:K31*+1,20").find("31 is odd"), std::string::npos);
+    EXPECT_NE(error("B3/S23:K30*,20+1").find("only on its twisted edges"), std::string::npos);
+    EXPECT_NE(error("B3/S23:T30+1,20+1").find("only one pair of edges"), std::string::npos);
+    EXPECT_NE(error("B3/S23:P30*,20").find("only a Klein bottle"), std::string::npos);
+    EXPECT_NE(error("B3/S23:C30+1,20").find("cannot be shifted"), std::string::npos);
+    EXPECT_NE(error("B3/S23:X30,20").find("unknown topology 'X'"), std::string::npos);
+    EXPECT_NE(error("B3/S23:T0,20").find("unbounded"), std::string::npos);
+    EXPECT_NE(error("B3/S23:T30,20x").find("unexpected 'x'"), std::string::npos);
+    EXPECT_NE(error("B3/S23:T30").find("expected :Twidth,height"), std::string::npos);
+    EXPECT_NE(error("R3,C0,M0,S3..5,B4..6,NM:K6*,20").find("too small for radius 3"), std::string::npos);
+    EXPECT_NE(error("B3/S23:").find("empty topology"), std::string::npos);
+}
+
+} // namespace
+} // namespace catlab
