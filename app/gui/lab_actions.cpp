@@ -33,8 +33,10 @@ void applyRuleText(Lab& lab, const std::string& text) {
         fitView(lab);
         return;
     }
-    lab.session.setRule(spec.rule, name);
-    lab.shapeBase = spec.rule;
+    Rule rule = spec.rule;
+    if (lab.session.simulator().growing()) rule.topology = lab.session.rule().topology; // stays unbounded
+    lab.session.setRule(rule, name);
+    lab.shapeBase = rule;
     ruleChanged(lab);
 }
 
@@ -75,7 +77,15 @@ void stepNow(Lab& lab, int generations) {
     if (generations < 0) throw Error("cannot step a negative number of generations");
     const GridSize size = lab.session.size();
     lab.populationHistory.record(lab.session); // where the steps start, e.g. a pattern just loaded
+    const Simulator& sim = lab.session.simulator();
+    const std::int64_t originX = sim.originX(), originY = sim.originY();
     const double ms = lab.session.step(generations);
+    if (lab.session.size() != size) { // a growing plane grew: the picture stays where it was
+        const double centreX = lab.view.centreX() + double(originX - sim.originX());
+        const double centreY = lab.view.centreY() + double(originY - sim.originY());
+        gridChanged(lab);
+        lab.view.centreOn(centreX, centreY);
+    }
     lab.populationHistory.record(lab.session);
     lab.metrics.recordSteps(lab.session.backendName(), generations, ms, double(size.width) * double(size.height));
 }
@@ -105,14 +115,24 @@ void loadPattern(Lab& lab, const std::string& path) {
             throw Error(path + " holds cells in state " + std::to_string(int(c)) + " but rule " + rule.format() +
                         " has only " + std::to_string(rule.states) + " states");
     GridSize size = lab.session.size();
+    Rule placed = rule;
+    // A file that names no topology opens on Golly's unbounded universe: a plane that grows with it (a
+    // B0 rule would fill it at once: such a file goes on a torus).
+    const bool unbounded = !(pattern.rule && pattern.rule->size) && !rule.birth.contains(0);
     if (pattern.rule && pattern.rule->size)
         size = *pattern.rule->size;
     else if (pattern.cells.width() > size.width || pattern.cells.height() > size.height)
         size = {std::max(size.width, 2 * pattern.cells.width()), std::max(size.height, 2 * pattern.cells.height())};
-    checkGridSize(size, &rule);
+    if (unbounded) placed.topology = Topology{.kind = TopologyKind::Plane};
+    checkGridSize(size, &placed);
     const Grid grid = placePattern(pattern, size);
-    lab.session.load(grid, rule, pattern.name);
-    lab.shapeBase = rule;
+    lab.session.load(grid, placed, pattern.name);
+    lab.shapeBase = placed;
+    if (unbounded) {
+        const auto [posX, posY] = pattern.position.value_or(std::pair<long long, long long>{0, 0});
+        lab.session.simulator().growWithPattern(posX - (size.width - pattern.cells.width()) / 2,
+                                                posY - (size.height - pattern.cells.height()) / 2);
+    }
     gridChanged(lab);
     fitView(lab);
 }
@@ -121,9 +141,12 @@ void savePattern(Lab& lab, const std::string& path) {
     const std::string name = lab.session.ruleName().empty()
                                  ? "generation " + std::to_string(lab.session.generation())
                                  : lab.session.ruleName() + ", generation " + std::to_string(lab.session.generation());
+    const Simulator& sim = lab.session.simulator();
+    std::optional<std::pair<std::int64_t, std::int64_t>> unbounded;
+    if (sim.growing() || !sim.growthStopped().empty()) unbounded = std::pair{sim.originX(), sim.originY()};
     writeRleFile(
-        path, lab.session.simulator().snapshot(), lab.session.rule(),
-        RleExtras{.name = name, .comments = {}, .generation = lab.session.generation(), .unboundedOrigin = {}});
+        path, sim.snapshot(), lab.session.rule(),
+        RleExtras{.name = name, .comments = {}, .generation = lab.session.generation(), .unboundedOrigin = unbounded});
 }
 
 void requestScreenshot(Lab& lab, const std::string& path, const std::string& requestedBy) {

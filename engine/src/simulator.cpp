@@ -236,12 +236,23 @@ void Simulator::load(const Grid& grid) {
         checkStates(grid, rule_);
         backend_->load(hostBuffer(grid));
         generation_ = 0;
-        return;
+    } else {
+        changeRule(rule_, &grid);
     }
-    changeRule(rule_, &grid);
+    forgetGrowth();
 }
 
-void Simulator::load(const Grid& grid, const Rule& rule) { changeRule(rule, &grid); }
+void Simulator::load(const Grid& grid, const Rule& rule) {
+    changeRule(rule, &grid);
+    forgetGrowth();
+}
+
+// Other cells, at generation 0: whether they grow is for the caller to say again.
+void Simulator::forgetGrowth() {
+    growing_ = false;
+    originX_ = originY_ = 0;
+    growthStopped_.clear();
+}
 
 // A new rule for the current cells, or (with `replacement`) for other cells at generation 0. The
 // running backend keeps the state where it lives when it stays; another backend is made before the
@@ -294,6 +305,11 @@ void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
     size_ = size;
     notice_ = std::move(notice);
     if (replacement) generation_ = 0;
+    if (!replacement && growing_ && (rule.topology.kind != TopologyKind::Plane || rule.birth.contains(0))) {
+        growing_ = false; // the grid is what the new rule's topology says
+        growthStopped_ = "the plane stopped growing at generation " + std::to_string(generation_) + ": rule " +
+                         rule.format() + (rule.birth.contains(0) ? " has B0" : " is not on a plane");
+    }
 }
 
 Grid Simulator::snapshot() const {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <algorithm>
 
 namespace catlab::testing {
@@ -193,6 +195,25 @@ TEST(Window, RleSaveAndLoadRoundTrip) {
     EXPECT_EQ(first.cells, second.cells);
     EXPECT_GT(first.cells.population(), 0u);
     EXPECT_EQ(readPng(dir / "first.png"), readPng(dir / "second.png"));
+}
+
+// A file naming no topology opens on Golly's unbounded universe: the glider flies past the edge of the
+// grid it opened on, which grows, and is saved at its place on the plane with no topology.
+TEST(Window, AFileWithoutATopologyGrowsWithItsPattern) {
+    const auto dir = testDirectory();
+    std::ofstream(dir / "glider.rle") << "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n";
+    const auto script = writeScript(dir, "grow.txt",
+                                    "pause\nsize 64x64\nload glider.rle\nstep 400\nframes 1\nstatus\n"
+                                    "save far.rle\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("generation 400\npopulation 5\n"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("size 64x64"), std::string::npos) << run.out; // it grew
+    const Pattern far = readRleFile((dir / "far.rle").string());
+    ASSERT_TRUE(far.rule);
+    EXPECT_FALSE(far.rule->size);
+    EXPECT_EQ(far.position, (std::pair<long long, long long>{100, 100}));
+    EXPECT_EQ(far.cells.population(), 5u);
 }
 
 TEST(Window, ScriptErrorsNameTheLineAndNothingRuns) {

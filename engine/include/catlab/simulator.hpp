@@ -60,8 +60,8 @@ class Simulator {
     // "auto" the fastest for the new rule runs it. The state stays on the device when the backend does.
     void setRule(const Rule& rule);
 
-    // Replaces the whole state (and the grid size when it differs), generation 0. With a rule, the
-    // rule changes too, the backend as in setRule().
+    // Replaces the whole state (and the grid size when it differs), generation 0, not growing. With a
+    // rule, the rule changes too, the backend as in setRule().
     void load(const Grid& grid);
     void load(const Grid& grid, const Rule& rule);
 
@@ -113,6 +113,7 @@ class Simulator {
     int generationsBeforeEdge() const;
     void grow();
     double advance(int generations, bool timed);
+    void forgetGrowth();
 
     Rule rule_;
     GridSize size_;
