@@ -186,7 +186,9 @@ void Simulator::grow() {
         return std::any_of(cells.begin(), cells.end(), [](Cell c) { return c != 0; });
     };
     const int rows = std::min(band, h), columns = std::min(band, w);
-    const int padX = std::max(2 * band, w / 2), padY = std::max(2 * band, h / 2);
+    // Even, so that every cell keeps the parity of x + y that shapes flipping on odd cells go by.
+    const auto even = [](int v) { return v + (v & 1); };
+    const int padX = even(std::max(2 * band, w / 2)), padY = even(std::max(2 * band, h / 2));
     const int left = near({0, 0, columns, h}) ? padX : 0, right = near({w - columns, 0, columns, h}) ? padX : 0;
     const int top = near({0, 0, w, rows}) ? padY : 0, bottom = near({0, h - rows, w, rows}) ? padY : 0;
     const GridSize grown{int(std::min<long long>(kMaxGridSide, (long long)w + left + right)),
@@ -198,8 +200,8 @@ void Simulator::grow() {
                          "); from then on cells at its edges see dead cells beyond them";
     };
     if (grown == size_) return stop("the largest grid side is " + std::to_string(kMaxGridSide));
-    const int shiftX = left * (grown.width - w) / std::max(1, left + right);
-    const int shiftY = top * (grown.height - h) / std::max(1, top + bottom);
+    const int shiftX = int((long long)left * (grown.width - w) / std::max(1, left + right)) & ~1;
+    const int shiftY = int((long long)top * (grown.height - h) / std::max(1, top + bottom)) & ~1;
     const std::uint64_t generation = generation_;
     try {
         Grid larger(grown);
