@@ -283,6 +283,21 @@ TEST_P(EveryBackend, RuleChangesKeepTheCells) {
     }
 }
 
+// A backend that cannot compute a neighbourhood shape says which: its reason names the shape.
+TEST_P(EveryBackend, RefusedShapesAreNamed) {
+    std::vector<Rule> rules;
+    for (char letter : std::string("MNC+X*2HBD#3ALG"))
+        rules.push_back(parseRule("R1,C0,S2,B3,N" + std::string(1, letter)).rule);
+    rules.push_back(parseRule("R1,C0,S2,B3,NW123401323").rule);
+    rules.push_back(parseRule("R1,C0,S2,B3,N@F8").rule);
+    for (const Rule& rule : rules) {
+        SCOPED_TRACE(rule.format());
+        if (auto why = spec().unsupportedReason(rule)) {
+            EXPECT_NE(why->find(toString(rule.neighbourhood)), std::string::npos) << *why;
+        }
+    }
+}
+
 // What a backend cannot compute exactly it refuses with the reason; a refused switch changes nothing.
 TEST_P(EveryBackend, RefusesWithTheReasonAndChangesNothing) {
     std::vector<Interval> odd;

@@ -1,15 +1,15 @@
 #pragma once
 
 #include "catlab/backend.hpp"
-#include "catlab/transition.hpp"
+#include "catlab/rule.hpp"
 
-#include <memory>
 #include <vector>
 
 namespace catlab {
 
-// The oracle: counts every neighbourhood cell directly, one cell at a time. Written to be obviously
-// right, not fast; every other backend is checked against it.
+// The oracle: counts every neighbourhood cell directly, one cell at a time, from the rule's
+// NeighbourhoodShape (any shape, weighted or not). Written to be obviously right, not fast; every other
+// backend is checked against it.
 class CpuNaiveBackend final : public Backend {
   public:
     MemorySpace memorySpace() const override { return MemorySpace::Host; }
@@ -32,7 +32,7 @@ class CpuNaiveBackend final : public Backend {
   private:
     Grid current_;
     Grid next_;
-    std::unique_ptr<Transition> transition_;
+    NeighbourhoodShape shape_;
 };
 
 } // namespace catlab
