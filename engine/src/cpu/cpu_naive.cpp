@@ -12,6 +12,8 @@ namespace catlab {
 
 void CpuNaiveBackend::prepare(const Rule& rule, GridSize newSize) {
     shape_ = neighbourhoodShape(rule);
+    rows_ = shapeRows(shape_, false);
+    flippedRows_ = shapeRows(shape_, true);
     if (current_.size() != newSize) {
         current_ = Grid(newSize);
         next_ = Grid(newSize);
@@ -60,10 +62,10 @@ void CpuNaiveBackend::step(int generations) {
                 for (int x = 0; x < w; ++x) {
                     const bool flipped = s.flipsOnOddCells && (x + y) % 2 != 0;
                     int neighbours = 0; // the weights of the live cells around (x, y), the centre left out
-                    for (const NeighbourOffset& o : s.offsets) {
-                        const int dy = flipped ? -o.dy : o.dy;
-                        const Cell* row = current_.row(((y + dy) % h + h) % h);
-                        if (row[wrappedColumn[std::size_t(x + o.dx + s.reachX)]] == 1) neighbours += o.weight;
+                    for (const ShapeRow& shapeRow : flipped ? flippedRows_ : rows_) {
+                        const Cell* row = current_.row(((y + shapeRow.dy) % h + h) % h);
+                        for (const NeighbourOffset& o : shapeRow.cells)
+                            if (row[wrappedColumn[std::size_t(x + o.dx + s.reachX)]] == 1) neighbours += o.weight;
                     }
                     next_.at(x, y) = nextCell(r, s, current_.at(x, y), neighbours);
                 }

@@ -2,6 +2,7 @@
 
 #include "catlab/backend.hpp"
 #include "catlab/rule.hpp"
+#include "shape_rows.hpp"
 
 #include <vector>
 
@@ -33,6 +34,7 @@ class CpuNaiveBackend final : public Backend {
     Grid current_;
     Grid next_;
     NeighbourhoodShape shape_;
+    std::vector<ShapeRow> rows_, flippedRows_; // the offsets by row; flipped: each (dx, -dy)
 };
 
 } // namespace catlab

@@ -1,4 +1,5 @@
 #include "cpu_stepper.hpp"
+#include "shape_rows.hpp"
 
 #include "catlab/thread_pool.hpp"
 #include "neighbourhood_weights.hpp"
@@ -11,23 +12,6 @@
 
 namespace catlab {
 namespace {
-
-// One row of the neighbourhood: the cells at vertical offset dy, as (dx, weight) pairs.
-struct ShapeRow {
-    int dy = 0;
-    std::vector<NeighbourOffset> cells;
-};
-
-std::vector<ShapeRow> shapeRows(const NeighbourhoodShape& shape, bool flipped) {
-    std::vector<ShapeRow> rows;
-    for (int dy = -shape.reachY; dy <= shape.reachY; ++dy) {
-        ShapeRow row{dy, {}};
-        for (const NeighbourOffset& o : shape.offsets)
-            if ((flipped ? -o.dy : o.dy) == dy) row.cells.push_back(o);
-        if (!row.cells.empty()) rows.push_back(std::move(row));
-    }
-    return rows;
-}
 
 class ShapeStepper final : public CpuFastBackend::Stepper {
   public:
