@@ -18,24 +18,14 @@ std::string nameKey(const std::string& name) {
     return key;
 }
 
-constexpr Neighbourhood kFixedShapes[] = {
-    Neighbourhood::Moore,        Neighbourhood::VonNeumann,
-    Neighbourhood::Circular,     Neighbourhood::Cross,
-    Neighbourhood::Saltire,      Neighbourhood::Star,
-    Neighbourhood::Euclidean,    Neighbourhood::Hexagonal,
-    Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard,
-    Neighbourhood::Hash,         Neighbourhood::Tripod,
-    Neighbourhood::Asterisk,     Neighbourhood::Triangular,
-    Neighbourhood::Gaussian,
-};
-
 } // namespace
 
 // The fixed shapes by name; NW and N@ carry cell data and are set through a rule string.
 Neighbourhood parseNeighbourhood(const std::string& name) {
     const std::string key = nameKey(name);
     std::string known;
-    for (Neighbourhood n : kFixedShapes) {
+    for (Neighbourhood n : kNeighbourhoods) {
+        if (!isFixedShape(n)) continue;
         if (key == nameKey(toString(n))) return n;
         known += (known.empty() ? "" : ", ") + nameKey(toString(n));
     }

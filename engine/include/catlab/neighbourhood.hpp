@@ -34,6 +34,19 @@ enum class Neighbourhood : std::uint8_t {
     Custom,              // N@  a set of cells of the square, centre left out, written in hex
 };
 
+// Every neighbourhood, in the order above.
+inline constexpr Neighbourhood kNeighbourhoods[] = {
+    Neighbourhood::Moore,        Neighbourhood::VonNeumann,
+    Neighbourhood::Circular,     Neighbourhood::Cross,
+    Neighbourhood::Saltire,      Neighbourhood::Star,
+    Neighbourhood::Euclidean,    Neighbourhood::Hexagonal,
+    Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard,
+    Neighbourhood::Hash,         Neighbourhood::Tripod,
+    Neighbourhood::Asterisk,     Neighbourhood::Triangular,
+    Neighbourhood::Gaussian,     Neighbourhood::Weighted,
+    Neighbourhood::Custom,
+};
+
 // How Golly lays out the cells of NW and N@ neighbourhoods (the H or L after their hex digits). Only the
 // triangular grid changes the count: it flips the neighbourhood vertically on cells with odd x + y.
 enum class CellGrid : std::uint8_t { Square, Hexagonal, Triangular };
