@@ -70,8 +70,11 @@ Rule parseLargerThanLife(std::string_view rule) {
         if (token.empty()) fail(rule, token, "empty field");
         const char letter = char(std::toupper(static_cast<unsigned char>(token[0])));
         const std::string_view rest = token.substr(1);
-        if (afterWeights && std::all_of(token.begin(), token.end(),
-                                        [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }))
+        // Golly's NW may be followed by a hex digit per state (state weights); "B3" after NW is a birth list.
+        const bool birthField = letter == 'B' && !seen[int('B')];
+        if (afterWeights && !birthField && std::all_of(token.begin(), token.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+            }))
             fail(rule, token,
                  "state weights after NW are not supported: catlab counts cells in state 1 only, each with its "
                  "cell's weight");

@@ -236,6 +236,8 @@ TEST(NeighbourhoodShapes, EveryShapeReadsBackFromItsText) {
     EXPECT_EQ(parseRule("R1,C0,S2,B3,NW010203040001030203").rule.format(), "R1,C0,M0,S2..2,B3..3,NW123401323");
     EXPECT_EQ(parseRule("r2,c0,m0,s2..5,b3..3,n@891891l").rule.format(), "R2,C0,M0,S2..5,B3..3,N@891891L");
     EXPECT_EQ(formatRuleForGolly(parseRule("R1,C0,S2,4-5,B3,7,NW123401323").rule), "R1,C0,S2,4-5,B3,7,NW123401323");
+    // Fields in another order: a B list after NW is the birth list, not state weights.
+    EXPECT_EQ(parseRule("R1,C0,S2,NW123401323,B3").rule, parseRule("R1,C0,S2,B3,NW123401323").rule);
 }
 
 TEST(NeighbourhoodShapes, BadNeighbourhoodTextIsNamed) {
@@ -251,6 +253,7 @@ TEST(NeighbourhoodShapes, BadNeighbourhoodTextIsNamed) {
         {"R2,C0,S2,B3,N@8918", "bad token 'N@8918'"},
         {"R2,C0,S2,B3,N@8918", "takes 6 hex digits (4 cells each, the centre left out), not 4"},
         {"R1,C3,S2,B3,NW123401323,012", "state weights after NW are not supported"},
+        {"R1,C3,S2,B3,NW123401323,A01", "state weights after NW are not supported"},
         {"R1,C0,M1,S2..3,B3..3,NW123401323", "M1 does not apply to a weighted neighbourhood"},
         {"R1,C0,S20,B3,NW123401323", "survival count 20 is outside 0..19"},
         {"R2,C0,S2,B3,N@891891Q", "'Q' is not a hex digit"},
