@@ -270,7 +270,9 @@ std::optional<std::string> bitlifeUnsupported(const Rule& rule) {
         return "bitlife computes radius 1 only (this rule has radius " + std::to_string(rule.radius) + ")";
     if (rule.states != 2)
         return "bitlife keeps one bit per cell: two states only (this rule has " + std::to_string(rule.states) + ")";
-    if (rule.neighbourhood != Neighbourhood::Moore)
+    // Any shape whose radius-1 cells are the 3x3 block, each weighing 1 (Moore, circular, star, hash).
+    if (!isFixedShape(rule.neighbourhood) || rule.neighbourhood == Neighbourhood::Gaussian ||
+        neighbourhoodCells(rule.neighbourhood, 1) != 9)
         return std::string("bitlife computes the 3x3 Moore block only (not the ") + toString(rule.neighbourhood) +
                " neighbourhood)";
     return std::nullopt;
