@@ -288,7 +288,7 @@ BackendSpec bitlife() {
     return {.name = "bitlife",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: one bit per cell, bit-sliced counts, 16 generations per pass in registers (radius 1)",
-            .rulesSummary = "radius 1, 2 states, Moore (any B/S rule, B0 and M1 included)",
+            .rulesSummary = "radius 1, 2 states, the 3x3 block (any B/S rule, B0 and M1 included)",
             .unsupportedReason = cuda::bitlifeUnsupported,
             .create = makeBackend<cuda::BitLifeBackend>,
             .memoryNeed = [](const Rule&, GridSize size) {
