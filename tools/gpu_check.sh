@@ -4,11 +4,12 @@
 # output folder. CLI11 and GoogleTest may come from Debian packages unpacked under .deps/root (README).
 #
 #   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR]
-#                      [--steps tests,python,sanitize,bench,bench-cloud,distributed]
+#                      [--steps tests,python,sanitize,bench,bench-shapes,bench-cloud,distributed]
 #
 # Steps: tests, python (the Python package's tests, GPU ones included, with CuPy and PyTorch where they
 # are installed; pybind11, dlpack.h, Python's headers and pytest may come from .deps too), sanitize,
-# bench (n=60416, radii 1..500), bench-small (n=16384, radii 1..16),
+# bench (n=60416, radii 1..500), bench-shapes (the general backend on the HROT shapes, n=60416),
+# bench-small (n=16384, radii 1..16),
 # render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
 # bench-cloud (the cloud automaton at 512x512x128 and 256x256x64), distributed (one grid over every GPU:
 # the distributed tests with NCCL, in one process and under mpirun, and a scaling benchmark).
@@ -19,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 out=${OUT:-out/gpu-check}
 arch=90
-steps=tests,python,sanitize,bench,bench-cloud
+steps=tests,python,sanitize,bench,bench-shapes,bench-cloud
 prebuilt=
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -115,6 +116,25 @@ if want bench; then
         --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 --max-ms "${CATLAB_BENCH_MAX_MS:-2000}" \
         --csv "$out/bench-60416.csv" >"$out/bench-60416.txt" 2>&1 || status=1
     grep -v '^catlab bench: ' "$out/bench-60416.txt"
+fi
+if want bench-shapes; then
+    # The general backend on the HROT neighbourhood shapes at n=60416 (boxsum's and the others' Moore times
+    # at the same radii are in bench-60416.csv): the fixed shapes over radius 1..16 (each rule reshaped),
+    # the weighted and custom ones at their own radius.
+    log "bench shapes n=60416 (general)"
+    shape_rules=("R8,C0,S16..29,B18..24,N*" "R8,C0,S16..29,B18..24,N#" "R8,C0,S8..14,B9..12,NX"
+        "R8,C0,S8..14,B9..12,N+" "R8,C0,S36..65,B40..53,NB" "R8,C0,S80..130,B85..110,NH"
+        "R8,C0,S1640..2952,B1837..2427,NG")
+    for i in "${!shape_rules[@]}"; do
+        "$bin/catlab" bench --backends general --rule "${shape_rules[$i]}" --radius 1..16 --size 60416 \
+            --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 --max-ms "${CATLAB_BENCH_MAX_MS:-2000}" \
+            --csv "$out/bench-shapes-$i.csv" >>"$out/bench-shapes.txt" 2>&1 || status=1
+    done
+    for rule in "R2,C0,S6..10,B7..8,NW1111111111110111111111111" "R3,C0,S6..10,B7..8,N@F0F0F0F0F0F0"; do
+        "$bin/catlab" bench --backends general --rule "$rule" --size 60416 --seconds "${CATLAB_BENCH_SECONDS:-0.3}" \
+            --repeats 3 --warmup 1 >>"$out/bench-shapes.txt" 2>&1 || status=1
+    done
+    grep -v '^catlab bench: ' "$out/bench-shapes.txt"
 fi
 if want render; then
     log "render tests (EGL, CUDA-GL interop)"

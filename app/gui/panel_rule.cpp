@@ -84,10 +84,11 @@ void drawShape(Lab& lab, PanelState& state) {
     if (ImGui::IsItemDeactivatedAfterEdit() && state.statesField != rule.states)
         tryAction(lab, "states " + std::to_string(state.statesField), [&] { applyStates(lab, state.statesField); });
 
-    const Neighbourhood kinds[] = {Neighbourhood::Moore, Neighbourhood::VonNeumann, Neighbourhood::Circular};
+    // The fixed shapes; weighted and custom ones are drawn cell by cell and come from rule strings.
     if (ImGui::BeginCombo("neighbourhood", toString(rule.neighbourhood))) {
-        for (Neighbourhood kind : kinds)
-            if (ImGui::Selectable(toString(kind), kind == rule.neighbourhood) && kind != rule.neighbourhood) {
+        for (Neighbourhood kind : kNeighbourhoods)
+            if (isFixedShape(kind) && ImGui::Selectable(toString(kind), kind == rule.neighbourhood) &&
+                kind != rule.neighbourhood) {
                 RuleShape shape = shapeOf(rule);
                 shape.neighbourhood = kind;
                 tryAction(lab, std::string("neighbourhood ") + toString(kind), [&] { applyRuleShape(lab, shape); });

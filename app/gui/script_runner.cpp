@@ -12,6 +12,7 @@
 #include "catlab/identify.hpp"
 #include "catlab/number_text.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <concepts>
 #include <limits>
@@ -50,11 +51,19 @@ bool onOff(const std::string& word) {
     throw Error("expected on or off, not '" + word + "'");
 }
 
+// A fixed shape by its name without spaces ("vonneumann", "alignedcheckerboard") or Golly's letter ("NN").
 Neighbourhood neighbourhoodArg(const std::string& word) {
-    if (word == "moore" || word == "NM") return Neighbourhood::Moore;
-    if (word == "vonneumann" || word == "von-neumann" || word == "NN") return Neighbourhood::VonNeumann;
-    if (word == "circular" || word == "NC") return Neighbourhood::Circular;
-    throw Error("unknown neighbourhood '" + word + "' (moore, vonneumann or circular)");
+    if (word == "von-neumann") return Neighbourhood::VonNeumann;
+    std::string known;
+    for (Neighbourhood n : kNeighbourhoods) {
+        if (!isFixedShape(n)) continue;
+        std::string name;
+        for (const char* c = toString(n); *c; ++c)
+            if (*c != ' ') name += char(std::tolower(static_cast<unsigned char>(*c)));
+        if (word == name || word == std::string("N") + neighbourhoodLetter(n)) return n;
+        known += (known.empty() ? "" : ", ") + name;
+    }
+    throw Error("unknown neighbourhood '" + word + "' (" + known + ")");
 }
 
 // What a command may touch: the lab, the runner's frame wait and the status output.

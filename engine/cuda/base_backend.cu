@@ -92,7 +92,7 @@ BackendSpec base() {
     return {.name = "base",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: one cell per thread, neighbourhood read from global memory",
-            .rulesSummary = "any rule (up to 16 count intervals per set)",
+            .rulesSummary = "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set)",
             .unsupportedReason = cuda::deviceRuleUnsupported,
             .create = makeBackend<cuda::BaseBackend>,
             .memoryNeed = cuda::byteGridMemoryNeed};

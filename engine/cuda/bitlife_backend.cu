@@ -276,7 +276,9 @@ std::optional<std::string> bitlifeUnsupported(const Rule& rule) {
         return "bitlife computes radius 1 only (this rule has radius " + std::to_string(rule.radius) + ")";
     if (rule.states != 2)
         return "bitlife keeps one bit per cell: two states only (this rule has " + std::to_string(rule.states) + ")";
-    if (neighbourhoodCells(rule.neighbourhood, 1) != 9)
+    // Any shape whose radius-1 cells are the 3x3 block, each weighing 1 (Moore, circular, star, hash).
+    if (!isFixedShape(rule.neighbourhood) || rule.neighbourhood == Neighbourhood::Gaussian ||
+        neighbourhoodCells(rule.neighbourhood, 1) != 9)
         return std::string("bitlife computes the 3x3 Moore block only (not the ") + toString(rule.neighbourhood) +
                " neighbourhood)";
     return std::nullopt;
@@ -292,7 +294,7 @@ BackendSpec bitlife() {
     return {.name = "bitlife",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: one bit per cell, bit-sliced counts, 16 generations per pass in registers (radius 1)",
-            .rulesSummary = "radius 1, 2 states, Moore (any B/S rule, B0 and M1 included)",
+            .rulesSummary = "radius 1, 2 states, the 3x3 block (any B/S rule, B0 and M1 included)",
             .unsupportedReason = cuda::bitlifeUnsupported,
             .create = makeBackend<cuda::BitLifeBackend>,
             .memoryNeed = [](const Rule&, GridSize size) {

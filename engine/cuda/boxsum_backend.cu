@@ -160,9 +160,10 @@ class BoxsumBackend final : public Backend {
 };
 
 std::optional<std::string> boxsumUnsupported(const Rule& rule) {
-    if (rule.neighbourhood == Neighbourhood::Circular)
-        return "boxsum sums Moore boxes and von Neumann diamonds along rows, columns and diagonals; a circular "
-               "neighbourhood has no such running sums";
+    if (rule.neighbourhood != Neighbourhood::Moore && rule.neighbourhood != Neighbourhood::VonNeumann)
+        return std::string("boxsum sums Moore boxes and von Neumann diamonds along rows, columns and diagonals; "
+                           "it has no kernel for the ") +
+               toString(rule.neighbourhood) + " neighbourhood";
     return deviceRuleUnsupported(rule);
 }
 

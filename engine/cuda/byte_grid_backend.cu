@@ -75,7 +75,6 @@ std::uint64_t countLiveOnDevice(const Cell* device, std::size_t count) {
 }
 
 void ByteGridBackend::prepare(const Rule& rule, GridSize size) {
-    deviceRule_ = makeDeviceRule(rule);
     if (size != gridSize_ || !current_.data()) {
         current_ = DeviceBuffer<Cell>(); // free before allocating: the grid may fill the GPU
         next_ = DeviceBuffer<Cell>();
@@ -84,11 +83,16 @@ void ByteGridBackend::prepare(const Rule& rule, GridSize size) {
         next_ = DeviceBuffer<Cell>(cellCount(size));
         gridSize_ = size;
     }
+    prepareRule(rule);
+    prepareKernel();
+}
+
+void ByteGridBackend::prepareRule(const Rule& rule) {
+    deviceRule_ = makeDeviceRule(rule);
     const std::vector<unsigned> bits =
         transitionBits(deviceRule_, neighbourhoodCells(rule.neighbourhood, rule.radius), tableWords_);
     table_ = DeviceBuffer<unsigned>(bits.size());
     CATLAB_CUDA_CHECK(cudaMemcpy(table_.data(), bits.data(), bits.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
-    prepareKernel();
 }
 
 void ByteGridBackend::load(ConstCellBuffer source) { copyCellsToDevice(source, current_.data(), gridSize_); }

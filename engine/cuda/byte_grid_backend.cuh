@@ -9,7 +9,7 @@
 namespace catlab::cuda {
 
 // Shared by the GPU backends that keep one byte per cell in device memory (base, shared, coarse,
-// mcell): double-buffered state, loading, storing, random fill and population on the device.
+// mcell, general): double-buffered state, loading, storing, random fill and population on the device.
 // A subclass supplies one generation: stepOnce(in, out).
 class ByteGridBackend : public Backend {
   public:
@@ -32,7 +32,10 @@ class ByteGridBackend : public Backend {
 
   protected:
     void prepare(const Rule& rule, GridSize size) override;
-    // Called by prepare() after the buffers and deviceRule() are set, for per-rule setup.
+    // Called by prepare() after the buffers are set: the rule in the form the kernel reads. By default
+    // deviceRule() and table(), for the row-span kernels.
+    virtual void prepareRule(const Rule& rule);
+    // Called by prepare() after prepareRule(), for per-rule setup.
     virtual void prepareKernel() {}
     virtual void stepOnce(const Cell* in, Cell* out) = 0;
 

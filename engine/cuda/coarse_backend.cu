@@ -163,7 +163,8 @@ BackendSpec coarse() {
     return {.name = "coarse",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: large shared-memory tile, thread coarsening",
-            .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
+            .rulesSummary =
+                "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set), radius 1..500",
             .unsupportedReason = cuda::deviceRuleUnsupported,
             .create = makeBackend<cuda::CoarseBackend>,
             .memoryNeed = cuda::byteGridMemoryNeed};

@@ -5,6 +5,10 @@
 namespace catlab::cuda {
 
 std::optional<std::string> deviceRuleUnsupported(const Rule& rule) {
+    if (!isCentredRowSpans(rule.neighbourhood))
+        return std::string("the row-span GPU kernels sum centred row spans (Moore, von Neumann, circular, "
+                           "Euclidean, cross); the ") +
+               toString(rule.neighbourhood) + " neighbourhood is not one (the general backend computes it)";
     if (rule.birth.intervals().size() > kMaxDeviceIntervals || rule.survival.intervals().size() > kMaxDeviceIntervals)
         return "the GPU backends take at most " + std::to_string(kMaxDeviceIntervals) +
                " count intervals per birth or survival set";

@@ -24,7 +24,8 @@ struct DeviceRule {
     int survivalLo[kMaxDeviceIntervals], survivalHi[kMaxDeviceIntervals];
 };
 
-// nullopt when the rule fits a DeviceRule.
+// nullopt when the rule fits a DeviceRule: a neighbourhood of centred row spans (catlab::isCentredRowSpans)
+// and few enough count intervals.
 std::optional<std::string> deviceRuleUnsupported(const Rule& rule);
 DeviceRule makeDeviceRule(const Rule& rule);
 
@@ -49,7 +50,7 @@ inline std::vector<unsigned> transitionBits(const DeviceRule& r, int maxCount, i
 
 // The bytes of transitionBits' table for a rule.
 inline std::uint64_t transitionTableBytes(const Rule& rule) {
-    const int maxCount = neighbourhoodCells(rule.neighbourhood, rule.radius);
+    const int maxCount = rule.neighbourhoodSize() + (rule.includeCentre ? 0 : 1); // the centre included
     return 2 * std::uint64_t(maxCount / 32 + 1) * sizeof(unsigned);
 }
 
@@ -68,16 +69,20 @@ __device__ __forceinline__ Cell binaryNextCell(const unsigned* __restrict__ tabl
 }
 #endif
 
-// Half-width of the neighbourhood row at vertical offset dy, as catlab::rowHalfWidth.
+// Half-width of the neighbourhood row at vertical offset dy, as catlab::rowHalfWidth (the row-span shapes
+// deviceRuleUnsupported lets through).
+CATLAB_HD int deviceIsqrt(int v) {
+    int w = 0;
+    while ((w + 1) * (w + 1) <= v) ++w;
+    return w;
+}
+
 CATLAB_HD int deviceRowHalfWidth(const DeviceRule& r, int dy) {
     const int ady = dy < 0 ? -dy : dy;
     if (r.neighbourhood == int(Neighbourhood::VonNeumann)) return r.radius - ady;
-    if (r.neighbourhood == int(Neighbourhood::Circular)) {
-        const int limit = r.radius * r.radius + r.radius - ady * ady;
-        int w = 0;
-        while ((w + 1) * (w + 1) <= limit) ++w;
-        return w;
-    }
+    if (r.neighbourhood == int(Neighbourhood::Circular)) return deviceIsqrt(r.radius * r.radius + r.radius - ady * ady);
+    if (r.neighbourhood == int(Neighbourhood::Euclidean)) return deviceIsqrt(r.radius * r.radius - ady * ady);
+    if (r.neighbourhood == int(Neighbourhood::Cross)) return dy == 0 ? r.radius : 0;
     return r.radius;
 }
 

@@ -139,7 +139,8 @@ BackendSpec mcell() {
     return {.name = "mcell",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: several cells per thread sharing neighbourhood reads",
-            .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
+            .rulesSummary =
+                "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set), radius 1..500",
             .unsupportedReason = cuda::deviceRuleUnsupported,
             .create = makeBackend<cuda::McellBackend>,
             .memoryNeed = cuda::byteGridMemoryNeed};

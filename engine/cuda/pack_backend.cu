@@ -198,7 +198,7 @@ BackendSpec pack() {
         .name = "pack",
         .memorySpace = MemorySpace::Device,
         .description = "CUDA: 8 one-byte cells packed in a 64-bit word, bitwise neighbourhood work",
-        .rulesSummary = "radius 1..127, any neighbourhood (up to 16 count intervals per set)",
+        .rulesSummary = "radius 1..127, row-span neighbourhoods (M, N, C, 2, +) (up to 16 count intervals per set)",
         .unsupportedReason = cuda::packUnsupported,
         .create = makeBackend<cuda::PackBackend>,
         .memoryNeed = [](const Rule& rule, GridSize size) { return cuda::PackBackend().memoryNeedFor(rule, size); }};

@@ -98,7 +98,8 @@ BackendSpec shared() {
     return {.name = "shared",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: shared-memory tile with halo",
-            .rulesSummary = "any rule (up to 16 count intervals per set), radius 1..500",
+            .rulesSummary =
+                "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set), radius 1..500",
             .unsupportedReason = cuda::deviceRuleUnsupported,
             .create = makeBackend<cuda::SharedBackend>,
             .memoryNeed = cuda::byteGridMemoryNeed};

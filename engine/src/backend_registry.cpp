@@ -82,7 +82,7 @@ std::unique_ptr<Backend> BackendRegistry::create(std::string_view name, const Ru
         throw Error("backend '" + spec.name + "' does not support rule " + rule.format() + ": " + *why);
     checkGridSize(size, &rule);
     const bool framed = needsEdgeFrame(spec, rule);
-    if (!rule.topology.plainTorus()) validateTopology(rule.topology, size, rule.radius);
+    if (!rule.topology.plainTorus()) validateTopology(rule.topology, size, neighbourhoodReach(rule));
     if (framed) checkGridSize(EdgeFrameBackend::framedSize(rule, size));
     MemoryNeed need = memoryNeedFor(spec, rule, size);
     need.hostBytes += alsoHeld.hostBytes;

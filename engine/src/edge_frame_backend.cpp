@@ -11,11 +11,13 @@ namespace catlab {
 EdgeFrameBackend::EdgeFrameBackend(std::unique_ptr<Backend> torusBackend) : inner_(std::move(torusBackend)) {}
 
 GridSize EdgeFrameBackend::framedSize(const Rule& rule, GridSize size) {
-    return {size.width + 2 * rule.radius, size.height + 2 * rule.radius};
+    const int reach = neighbourhoodReach(rule);
+    return {size.width + 2 * reach, size.height + 2 * reach};
 }
 
 std::uint64_t EdgeFrameBackend::frameHostBytes(const Rule& rule, GridSize size) {
-    const std::uint64_t w = std::uint64_t(size.width), h = std::uint64_t(size.height), r = std::uint64_t(rule.radius);
+    const std::uint64_t w = std::uint64_t(size.width), h = std::uint64_t(size.height),
+                        r = std::uint64_t(neighbourhoodReach(rule));
     const std::uint64_t frame = (w + 2 * r) * 2 * r + 2 * r * h;
     const std::uint64_t rim = 2 * r * (w + h);
     const std::uint64_t staging = w * h; // load(), store() and randomize() pass the grid through the host
@@ -29,7 +31,7 @@ void EdgeFrameBackend::prepare(const Rule& rule, GridSize size) {
     inner_->configure(torusRule, frameSize_);
     inner_->showOnly(size);
 
-    const int r = rule.radius, w = size.width, h = size.height;
+    const int r = neighbourhoodReach(rule), w = size.width, h = size.height;
     below_ = {0, h, frameSize_.width, 2 * r};
     right_ = {w, 0, 2 * r, h};
     belowCells_.assign(std::size_t(below_.width) * std::size_t(below_.height), Cell{0});
@@ -55,7 +57,7 @@ void EdgeFrameBackend::prepare(const Rule& rule, GridSize size) {
             offset += std::size_t(s.width) * std::size_t(s.height);
         }
         throw Error("edge frame: the " + std::string(toString(rule.topology.kind)) +
-                    " joins a cell farther than the radius from every edge");
+                    " joins a cell farther than the neighbourhood reaches from every edge");
     };
     // Frame column or row i stands for grid position i (past the right or bottom edge) or, in the frame's
     // second half, i - (side + 2r) (past the left or top edge: the torus wraps there).

@@ -8,7 +8,7 @@ namespace {
 
 using rule_text::digits;
 using rule_text::hrotList;
-using rule_text::neighbourhoodLetter;
+using rule_text::neighbourhoodText;
 
 bool singleRange(const CountSet& set) { return set.intervals().size() == 1; }
 
@@ -46,7 +46,7 @@ std::string formatRuleForGolly(const Rule& rule) {
         else
             out << ",S" << hrotList(plain.survival) << ",B" << hrotList(rule.birth);
     }
-    out << ",N" << neighbourhoodLetter(rule.neighbourhood);
+    out << ",N" << neighbourhoodText(rule);
     return out.str();
 }
 

@@ -23,6 +23,12 @@ void checkGridSize(GridSize size, const Rule* rule) {
             throw Error("grid size " + formatGridSize(size) + " is too small for radius " +
                         std::to_string(rule->radius) + ": each side needs at least 2r+1 = " + std::to_string(minSide) +
                         " cells");
+        // The triangular neighbourhood reaches 2r columns either side.
+        const int minWidth = 4 * rule->radius + 1;
+        if (rule->neighbourhood == Neighbourhood::Triangular && size.width < minWidth)
+            throw Error("grid size " + formatGridSize(size) +
+                        " is too narrow for the triangular neighbourhood of radius " + std::to_string(rule->radius) +
+                        ": it needs at least 4r+1 = " + std::to_string(minWidth) + " columns");
     }
     const std::uint64_t available = availableHostBytes();
     if (cells > available)

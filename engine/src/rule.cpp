@@ -1,6 +1,7 @@
 #include "catlab/rule.hpp"
 
 #include "catlab/error.hpp"
+#include "neighbourhood_weights.hpp"
 #include "rule_text_parts.hpp"
 
 #include <algorithm>
@@ -25,67 +26,31 @@ bool CountSet::contains(int count) const {
                        [count](const Interval& i) { return i.lo <= count && count <= i.hi; });
 }
 
-const char* toString(Neighbourhood n) {
-    switch (n) {
-    case Neighbourhood::Moore: return "Moore";
-    case Neighbourhood::VonNeumann: return "von Neumann";
-    case Neighbourhood::Circular: return "circular";
-    }
-    return "?";
-}
-
-namespace {
-
-int isqrt(int v) {
-    int r = 0;
-    while ((r + 1) * (r + 1) <= v) ++r;
-    return r;
-}
-
-} // namespace
-
-int rowHalfWidth(Neighbourhood n, int radius, int dy) {
-    const int ady = std::abs(dy);
-    switch (n) {
-    case Neighbourhood::Moore: return radius;
-    case Neighbourhood::VonNeumann: return radius - ady;
-    // Golly: Euclidean distance below r + 0.5, i.e. dx^2 + dy^2 <= r^2 + r for integers.
-    case Neighbourhood::Circular: return isqrt(radius * radius + radius - ady * ady);
-    }
-    return radius;
-}
-
-bool inNeighbourhood(Neighbourhood n, int radius, int dx, int dy) {
-    return std::abs(dy) <= radius && std::abs(dx) <= rowHalfWidth(n, radius, dy);
-}
-
-int neighbourhoodCells(Neighbourhood n, int radius) {
-    int cells = 0;
-    for (int dy = -radius; dy <= radius; ++dy) cells += 2 * rowHalfWidth(n, radius, dy) + 1;
-    return cells;
-}
-
-int Rule::neighbourhoodSize() const { return neighbourhoodCells(neighbourhood, radius) - (includeCentre ? 0 : 1); }
+int Rule::neighbourhoodSize() const { return neighbourhoodCountRange(*this).hi; }
 
 void Rule::validate() const {
-    if (radius < 1 || radius > kMaxRadius)
-        throw Error("radius " + std::to_string(radius) + " is out of range 1.." + std::to_string(kMaxRadius));
+    const int largest = maxRadius(neighbourhood);
+    if (radius < 1 || radius > largest)
+        throw Error("radius " + std::to_string(radius) + " is out of range 1.." + std::to_string(largest) +
+                    (largest == kMaxRadius ? std::string()
+                                           : std::string(" for the ") + toString(neighbourhood) + " neighbourhood"));
     if (states < kMinStates || states > kMaxStates)
         throw Error("state count " + std::to_string(states) + " is out of range " + std::to_string(kMinStates) + ".." +
                     std::to_string(kMaxStates));
+    validateNeighbourhoodWeights(*this);
     const int size = neighbourhoodSize();
     auto checkSet = [size](const CountSet& set, const char* what) {
         for (const Interval& i : set.intervals())
             if (i.lo < 0 || i.hi > size)
                 throw Error(std::string(what) + " count " + std::to_string(i.lo < 0 ? i.lo : i.hi) + " is outside 0.." +
-                            std::to_string(size) + ", the neighbourhood size");
+                            std::to_string(size) + ", the largest count of the neighbourhood");
     };
     checkSet(survival, "survival");
     checkSet(birth, "birth");
 }
 
 std::string Rule::format() const {
-    using rule_text::digits, rule_text::hrotList, rule_text::neighbourhoodLetter;
+    using rule_text::digits, rule_text::hrotList, rule_text::neighbourhoodText;
     std::ostringstream out;
     if (rule_text::lifeLikeShape(*this)) {
         out << 'B' << digits(birth) << "/S" << digits(survival);
@@ -101,8 +66,12 @@ std::string Rule::format() const {
     } else {
         out << ",S" << hrotList(survival) << ",B" << hrotList(birth);
     }
-    out << ",N" << neighbourhoodLetter(neighbourhood);
+    out << ",N" << neighbourhoodText(*this);
     return out.str();
+}
+
+int neighbourhoodReach(const Rule& rule) {
+    return rule.neighbourhood == Neighbourhood::Triangular ? 2 * rule.radius : rule.radius;
 }
 
 std::string formatRuleSpec(const RuleSpec& spec) {

@@ -3,6 +3,7 @@
 #include "catlab/grid.hpp"
 #include "catlab/number_text.hpp"
 #include "catlab/rule.hpp"
+#include "neighbourhood_weights.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -14,12 +15,6 @@ namespace {
 
 [[noreturn]] void fail(std::string_view rule, std::string_view token, std::string_view why) {
     throw Error("bad token '" + std::string(token) + "' in rule '" + std::string(rule) + "': " + std::string(why));
-}
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-    return out;
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -69,10 +64,21 @@ Rule parseLargerThanLife(std::string_view rule) {
     bool seen[128] = {};
     std::vector<Interval>* list = nullptr; // the S or B list that bare numbers (HROT) extend
     std::vector<Interval> survival, birth;
+    std::string_view neighbourhoodToken; // "N..." as written, decoded once the radius is known
+    bool afterWeights = false;           // the previous field was NW...
     for (std::string_view token : split(rule, ',')) {
         if (token.empty()) fail(rule, token, "empty field");
         const char letter = char(std::toupper(static_cast<unsigned char>(token[0])));
         const std::string_view rest = token.substr(1);
+        // Golly's NW may be followed by a hex digit per state (state weights); "B3" after NW is a birth list.
+        const bool birthField = letter == 'B' && !seen[int('B')];
+        if (afterWeights && !birthField && std::all_of(token.begin(), token.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+            }))
+            fail(rule, token,
+                 "state weights after NW are not supported: catlab counts cells in state 1 only, each with its "
+                 "cell's weight");
+        afterWeights = false;
         if (std::isdigit(static_cast<unsigned char>(token[0]))) {
             if (!list) fail(rule, token, "a bare count may only follow an S or B list");
             list->push_back(parseRange(rule, token, token));
@@ -96,16 +102,19 @@ Rule parseLargerThanLife(std::string_view rule) {
             if (!rest.empty()) list->push_back(parseRange(rule, token, rest));
             break;
         case 'N': {
-            const std::string n = upper(rest);
-            if (n == "M")
-                r.neighbourhood = Neighbourhood::Moore;
-            else if (n == "N")
-                r.neighbourhood = Neighbourhood::VonNeumann;
-            else if (n == "C")
-                r.neighbourhood = Neighbourhood::Circular;
-            else
-                fail(rule, token, "expected NM (Moore), NN (von Neumann) or NC (circular)");
-            break;
+            const auto kind = rest.empty() ? std::nullopt : neighbourhoodFromLetter(rest[0]);
+            if (!kind)
+                fail(rule, token,
+                     "expected a neighbourhood: NM, NN, NC, N+, NX, N*, N2, NH, NB, ND, N#, N3, NA, NL, NG, "
+                     "NW<hex> or N@<hex>");
+            if (isFixedShape(*kind) && rest.size() > 1)
+                fail(rule, token,
+                     std::string("the ") + toString(*kind) + " neighbourhood takes nothing after N" +
+                         std::string(1, neighbourhoodLetter(*kind)));
+            r.neighbourhood = *kind;
+            neighbourhoodToken = token;
+            afterWeights = *kind == Neighbourhood::Weighted;
+            continue;
         }
         default: fail(rule, token, "unknown field (expected R, C, M, S, B or N)");
         }
@@ -115,6 +124,16 @@ Rule parseLargerThanLife(std::string_view rule) {
             throw Error("rule '" + std::string(rule) + "' lacks its " + std::string(1, required) + " field");
     r.survival = CountSet(std::move(survival));
     r.birth = CountSet(std::move(birth));
+    if (!isFixedShape(r.neighbourhood)) {
+        if (r.radius < 1 || r.radius > kMaxRadius)
+            fail(rule, neighbourhoodToken,
+                 "radius " + std::to_string(r.radius) + " is out of range 1.." + std::to_string(kMaxRadius));
+        try {
+            r.weights = parseNeighbourhoodWeights(r.neighbourhood, r.radius, neighbourhoodToken.substr(2));
+        } catch (const Error& e) {
+            fail(rule, neighbourhoodToken, e.what());
+        }
+    }
     return r;
 }
 
@@ -229,7 +248,7 @@ RuleSpec parseRule(const std::string& text) {
     spec.rule.topology = topology;
     try {
         spec.rule.validate();
-        if (spec.size) validateTopology(topology, *spec.size, spec.rule.radius);
+        if (spec.size) validateTopology(topology, *spec.size, neighbourhoodReach(spec.rule));
     } catch (const Error& e) {
         throw Error("rule '" + std::string(whole) + "': " + e.what());
     }

@@ -39,13 +39,24 @@ Rule reshapeRule(const Rule& rule, const RuleShape& shape) {
     result.radius = shape.radius;
     result.neighbourhood = shape.neighbourhood;
     result.includeCentre = shape.includeCentre;
+    if (isFixedShape(shape.neighbourhood)) {
+        result.weights = {};
+    } else if (shape.neighbourhood != rule.neighbourhood || shape.radius != rule.radius) {
+        throw Error(std::string("a ") + toString(shape.neighbourhood) +
+                    " neighbourhood is drawn cell by cell for its radius: set it with a rule string");
+    }
+    if (shape.radius > maxRadius(shape.neighbourhood))
+        throw Error("radius " + std::to_string(shape.radius) + " is outside 1.." +
+                    std::to_string(maxRadius(shape.neighbourhood)) + " for the " + toString(shape.neighbourhood) +
+                    " neighbourhood");
     const int from = rule.neighbourhoodSize();
     const int to = result.neighbourhoodSize();
     if (from != to) {
         result.birth = scaleSet(rule.birth, from, to);
         result.survival = scaleSet(rule.survival, from, to);
     }
-    return result; // valid: every scaled count lies in 0..to
+    result.validate(); // the counts lie in 0..to; this also refuses M1 on a weighted neighbourhood
+    return result;
 }
 
 } // namespace catlab

@@ -2,6 +2,7 @@
 // The pieces of rule text that catlab's own notation (rule.cpp) and Golly's (golly_rule_text.cpp) share.
 
 #include "catlab/rule.hpp"
+#include "neighbourhood_weights.hpp"
 
 #include <string>
 
@@ -9,7 +10,8 @@ namespace catlab::rule_text {
 
 // Radius 1, Moore or von Neumann, without the centre: the rules life-like notation can write.
 inline bool lifeLikeShape(const Rule& r) {
-    return r.radius == 1 && !r.includeCentre && r.neighbourhood != Neighbourhood::Circular;
+    return r.radius == 1 && !r.includeCentre &&
+           (r.neighbourhood == Neighbourhood::Moore || r.neighbourhood == Neighbourhood::VonNeumann);
 }
 
 // "3" "23": every count of the set as one digit (counts up to 9).
@@ -31,13 +33,9 @@ inline std::string hrotList(const CountSet& set) {
     return out;
 }
 
-inline char neighbourhoodLetter(Neighbourhood n) {
-    switch (n) {
-    case Neighbourhood::Moore: return 'M';
-    case Neighbourhood::VonNeumann: return 'N';
-    case Neighbourhood::Circular: return 'C';
-    }
-    return 'M';
+// What follows ",N": the letter, and for NW and N@ their hex data ("M", "W0810080A850A081008", "@891891").
+inline std::string neighbourhoodText(const Rule& r) {
+    return neighbourhoodLetter(r.neighbourhood) + formatNeighbourhoodWeights(r);
 }
 
 } // namespace catlab::rule_text

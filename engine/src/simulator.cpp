@@ -138,7 +138,7 @@ double Simulator::advance(int generations, bool timed) {
 namespace {
 
 // The band along each edge a growing plane watches: eight generations of reach.
-int watchedBand(const Rule& rule) { return 8 * rule.radius; }
+int watchedBand(const Rule& rule) { return 8 * neighbourhoodReach(rule); }
 
 } // namespace
 
@@ -158,7 +158,7 @@ void Simulator::growWithPattern(std::int64_t originX, std::int64_t originY) {
 // A live cell d cells inside the grid reaches r cells further each generation, and the edge matters once
 // one is within r of it: floor(d / r) generations are exact. Only the watched bands are read.
 int Simulator::generationsBeforeEdge() const {
-    const int band = watchedBand(rule_), r = rule_.radius;
+    const int band = watchedBand(rule_), r = neighbourhoodReach(rule_);
     const int w = size_.width, h = size_.height;
     int nearest = band;
     const auto scan = [&](CellRect rect, auto distance) {

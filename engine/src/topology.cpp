@@ -102,7 +102,7 @@ std::optional<CellPosition> resolvePosition(const Topology& topology, GridSize s
     return resolveOnce(topology, size.width, size.height, x, y);
 }
 
-void validateTopology(const Topology& topology, GridSize size, int radius) {
+void validateTopology(const Topology& topology, GridSize size, int reach) {
     const std::string where = std::string("a ") + toString(topology.kind) + " of " + formatGridSize(size);
     if (topology.kind == TopologyKind::Sphere && size.width != size.height)
         throw Error(where + ": a sphere joins adjacent edges, so its sides must be equal");
@@ -120,10 +120,10 @@ void validateTopology(const Topology& topology, GridSize size, int radius) {
                             std::to_string(side) + " is odd)");
         }
     }
-    const int minSide = 2 * radius + 1;
+    const int minSide = 2 * reach + 1;
     if (topology.kind != TopologyKind::Plane && (size.width < minSide || size.height < minSide))
-        throw Error(where + " is too small for radius " + std::to_string(radius) +
-                    ": each side needs at least 2r+1 = " + std::to_string(minSide) + " cells");
+        throw Error(where + " is too small for a neighbourhood reaching " + std::to_string(reach) +
+                    " cells: each side needs at least " + std::to_string(minSide) + " cells");
 }
 
 namespace {

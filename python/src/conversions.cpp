@@ -8,24 +8,32 @@
 
 namespace catlab::python {
 
-Neighbourhood parseNeighbourhood(const std::string& name) {
+namespace {
+
+// "von Neumann" -> "vonneumann": lower case, no spaces, dashes or underscores.
+std::string nameKey(const std::string& name) {
     std::string key;
     for (char c : name)
         if (c != ' ' && c != '-' && c != '_') key += char(std::tolower(static_cast<unsigned char>(c)));
-    if (key == "moore") return Neighbourhood::Moore;
-    if (key == "vonneumann") return Neighbourhood::VonNeumann;
-    if (key == "circular") return Neighbourhood::Circular;
-    throw Error("unknown neighbourhood '" + name + "' (known: moore, vonneumann, circular)");
+    return key;
 }
 
-const char* neighbourhoodName(Neighbourhood n) {
-    switch (n) {
-    case Neighbourhood::Moore: return "moore";
-    case Neighbourhood::VonNeumann: return "vonneumann";
-    case Neighbourhood::Circular: return "circular";
+} // namespace
+
+// The fixed shapes by name; NW and N@ carry cell data and are set through a rule string.
+Neighbourhood parseNeighbourhood(const std::string& name) {
+    const std::string key = nameKey(name);
+    std::string known;
+    for (Neighbourhood n : kNeighbourhoods) {
+        if (!isFixedShape(n)) continue;
+        if (key == nameKey(toString(n))) return n;
+        known += (known.empty() ? "" : ", ") + nameKey(toString(n));
     }
-    return "?";
+    throw Error("unknown neighbourhood '" + name + "' (known: " + known +
+                "; weighted and custom neighbourhoods are set through a rule string)");
 }
+
+std::string neighbourhoodName(Neighbourhood n) { return nameKey(toString(n)); }
 
 const char* memorySpaceName(MemorySpace space) { return space == MemorySpace::Device ? "device" : "host"; }
 

@@ -12,9 +12,10 @@ namespace catlab::python {
 
 namespace py = pybind11;
 
-// "moore", "vonneumann", "circular" (also "von-neumann", "von neumann"; any case). Throws catlab::Error.
+// The fixed neighbourhood shapes by name: "moore", "vonneumann", "circular", "cross", ... (also "von-neumann",
+// "von neumann"; any case). Throws catlab::Error.
 Neighbourhood parseNeighbourhood(const std::string& name);
-const char* neighbourhoodName(Neighbourhood n);
+std::string neighbourhoodName(Neighbourhood n);
 
 // "host" or "device".
 const char* memorySpaceName(MemorySpace space);

@@ -74,9 +74,14 @@ void bindRules(py::module_& m) {
         .def_property(
             "neighbourhood", [](const Rule& r) { return neighbourhoodName(r.neighbourhood); },
             [](Rule& r, const std::string& v) {
-                changeRule(r, [&](Rule& c) { c.neighbourhood = parseNeighbourhood(v); });
+                changeRule(r, [&](Rule& c) {
+                    c.neighbourhood = parseNeighbourhood(v);
+                    c.weights = {}; // a fixed shape: a weighted or custom one's cells no longer apply
+                });
             },
-            "'moore', 'vonneumann' or 'circular'")
+            "'moore', 'vonneumann', 'circular', 'cross', 'saltire', 'star', 'euclidean', 'hexagonal', "
+            "'checkerboard', 'alignedcheckerboard', 'hash', 'tripod', 'asterisk', 'triangular' or 'gaussian' "
+            "(weighted and custom neighbourhoods come from rule strings: 'weighted', 'custom')")
         .def_property(
             "birth", [](const Rule& r) { return intervalsOf(r.birth); },
             [](Rule& r, const Intervals& v) { changeRule(r, [&](Rule& c) { c.birth = countSetOf(v); }); },

@@ -320,6 +320,27 @@ TEST_P(EveryBackend, RefusesWithTheReasonAndChangesNothing) {
 INSTANTIATE_TEST_SUITE_P(Registry, EveryBackend, ::testing::ValuesIn(allBackends()), backendName);
 
 // A backend that cannot run here says why, with its name, whatever is asked of it.
+// A backend that cannot compute a neighbourhood shape says which: its reason names the shape. (What a
+// backend computes is known without a device, so every backend is asked here, GPU ones too.)
+TEST(EveryBackendHere, RefusedShapesAreNamed) {
+    std::vector<Rule> rules;
+    for (char letter : std::string("MNC+X*2HBD#3ALG"))
+        rules.push_back(parseRule("R1,C0,S2,B3,N" + std::string(1, letter)).rule);
+    rules.push_back(parseRule("R1,C0,S2,B3,NW123401323").rule);
+    rules.push_back(parseRule("R1,C0,S2,B3,N@F8").rule);
+    int refused = 0;
+    for (const BackendSpec& spec : BackendRegistry::instance().all())
+        for (const Rule& rule : rules)
+            if (auto why = spec.unsupportedReason(rule)) {
+                ++refused;
+                EXPECT_NE(why->find(toString(rule.neighbourhood)), std::string::npos)
+                    << spec.name << " on " << rule.format() << ": " << *why;
+            }
+#ifdef CATLAB_HAVE_CUDA
+    EXPECT_GT(refused, 0); // the row-span GPU backends refuse most of these shapes
+#endif
+}
+
 TEST(EveryBackendHere, UnavailableBackendsSayWhy) {
     int unavailable = 0;
     for (const BackendSpec& spec : BackendRegistry::instance().all()) {

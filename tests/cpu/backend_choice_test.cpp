@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace catlab {
 namespace {
 
@@ -52,6 +56,25 @@ TEST(BackendTimings, NumbersAreStrict) {
     EXPECT_EQ(errorOf("cpu,1,nan"), "t.csv line 2: bad cell_updates_per_s 'nan' (expected 1 or more)");
     EXPECT_EQ(errorOf("cpu,1,1e999"), "t.csv line 2: bad cell_updates_per_s '1e999' (expected 1 or more)");
     EXPECT_EQ(errorOf("cpu,500,1e9"), "(no error)");
+}
+
+// Every neighbourhood shape gets a backend that computes it exactly (on a GPU machine: a device one).
+TEST(BackendChoice, AutoPicksAnExactBackendForEveryShape) {
+    std::vector<std::string> texts;
+    for (char letter : std::string("MNC+X*2HBD#3ALG")) texts.push_back("R3,C4,S2-9,B3-7,N" + std::string(1, letter));
+    texts.push_back("R1,C0,S2,B3,NW123401323");
+    texts.push_back("R2,C0,S2,B3,N@891891L");
+    const bool gpu = std::any_of(
+        BackendRegistry::instance().all().begin(), BackendRegistry::instance().all().end(),
+        [](const BackendSpec& s) { return s.memorySpace == MemorySpace::Device && !s.unavailableReason(); });
+    for (const std::string& text : texts) {
+        SCOPED_TRACE(text);
+        const Rule rule = parseRule(text).rule;
+        const BackendChoice choice = chooseBackend(rule, {67, 45});
+        const BackendSpec& spec = BackendRegistry::instance().find(choice.name);
+        EXPECT_FALSE(spec.unsupportedReason(rule)) << choice.name;
+        EXPECT_EQ(spec.memorySpace == MemorySpace::Device, gpu) << choice.name;
+    }
 }
 
 TEST(BackendTimings, TheBuiltInTableMeasuresTheCpuBackend) {

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace catlab::testing {
@@ -34,11 +35,8 @@ struct Bands {
 // A rule that stays busy from a random start on a torus barely wider than its neighbourhood, whatever
 // the radius and shape: birth and survival alternate in bands around the typical count, so band edges
 // throughout the typical counts make any wrong count show.
-inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states, Bands bands) {
-    Rule rule;
-    rule.radius = radius;
-    rule.neighbourhood = n;
-    rule.includeCentre = includeCentre;
+inline Rule bandedRule(Rule shape, int states, Bands bands) {
+    Rule rule = std::move(shape); // its radius, neighbourhood, weights and centre
     rule.states = states;
     const int size = rule.neighbourhoodSize();
     const int middle = int(std::lround(size * bands.middle));
@@ -54,6 +52,14 @@ inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int stat
     rule.survival = CountSet(survival);
     rule.validate();
     return rule;
+}
+
+inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states, Bands bands) {
+    Rule shape;
+    shape.radius = radius;
+    shape.neighbourhood = n;
+    shape.includeCentre = includeCentre;
+    return bandedRule(shape, states, bands);
 }
 
 // Eight bands; with decay fewer cells are alive, so the bands sit lower.

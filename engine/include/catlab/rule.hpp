@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catlab/grid_size.hpp"
+#include "catlab/neighbourhood.hpp"
 #include "catlab/topology.hpp"
 
 #include <cstdint>
@@ -10,11 +11,8 @@
 
 namespace catlab {
 
-inline constexpr int kMaxRadius = 500;
 inline constexpr int kMinStates = 2;
 inline constexpr int kMaxStates = 256;
-
-enum class Neighbourhood : std::uint8_t { Moore, VonNeumann, Circular };
 
 // Inclusive range of neighbour counts.
 struct Interval {
@@ -47,6 +45,7 @@ struct Rule {
     int states = 2;
     bool includeCentre = false;
     Neighbourhood neighbourhood = Neighbourhood::Moore;
+    NeighbourhoodWeights weights; // the cells of NW and N@; empty for the other shapes
     CountSet survival;
     CountSet birth;
     // How the grid's edges are joined (a plain torus unless the rule string's suffix says otherwise).
@@ -55,7 +54,8 @@ struct Rule {
     // Throws catlab::Error naming the offending field.
     void validate() const;
 
-    // Cells in the neighbourhood, the centre included when includeCentre is set.
+    // The largest count: for unweighted shapes the cells of the neighbourhood, the centre included when
+    // includeCentre is set; for weighted ones the sum of the positive weights.
     int neighbourhoodSize() const;
 
     // Golly notation: life-like "B3/S23" when the rule is one, else "R5,C0,M1,S34..58,B34..45,NM"
@@ -66,15 +66,32 @@ struct Rule {
     friend bool operator==(const Rule&, const Rule&) = default;
 };
 
-// Cells in the (2r+1)^2 box that belong to the neighbourhood, centre included.
-int neighbourhoodCells(Neighbourhood n, int radius);
+struct NeighbourOffset {
+    int dx = 0;
+    int dy = 0;
+    int weight = 1;
+    friend bool operator==(const NeighbourOffset&, const NeighbourOffset&) = default;
+};
 
-// True when offset (dx, dy) belongs to the neighbourhood of the given radius (centre not special-cased).
-bool inNeighbourhood(Neighbourhood n, int radius, int dx, int dy);
+// A rule's neighbourhood in the one form every backend can compute from. A cell's count is the sum of
+// the weights of the offsets whose cell is in state 1, plus centreWeight when the cell itself is in
+// state 1; a dead cell is born when the count is in the birth set, a live one survives when it is in the
+// survival set. Counts may be negative (NW's negative weights): no count below 0 is in either set.
+struct NeighbourhoodShape {
+    std::vector<NeighbourOffset> offsets; // the centre left out; weights never 0
+    // includeCentre (0 or 1) for unweighted shapes. Golly's Gaussian counts its centre with weight
+    // (r + 1)^2, plus 1 under M1; a weighted neighbourhood gives the centre its own weight.
+    int centreWeight = 0;
+    bool flipsOnOddCells = false; // NL (and NW/N@ on the triangular grid): cells with odd x + y use (dx, -dy)
+    int reachX = 0, reachY = 0;   // the largest |dx| and |dy|: a torus needs sides of 2 * reach + 1
+    int minCount = 0, maxCount = 0;
+};
 
-// Half-width of the neighbourhood's row at vertical offset dy (|dy| <= radius): the row spans
-// dx in [-w, w]. Every supported neighbourhood is a union of such centred row spans.
-int rowHalfWidth(Neighbourhood n, int radius, int dy);
+NeighbourhoodShape neighbourhoodShape(const Rule& rule);
+
+// How far the neighbourhood reaches along either axis: the radius, twice it for the triangular shape
+// (max(reachX, reachY) of neighbourhoodShape, without building it).
+int neighbourhoodReach(const Rule& rule);
 
 // A rule string may carry Golly's topology suffix (":Tw,h", ":Pw,h", ... topology.hpp), which also
 // gives the grid's size; rule.topology holds the rest of it.
@@ -83,14 +100,13 @@ struct RuleSpec {
     std::optional<GridSize> size;
 };
 
-// Parses Golly's Larger-than-Life ("R5,C0,M1,S34..58,B34..45,NM"), HROT ("R1,C0,S3,5-8,B4,6-8,NM"),
+// Parses Golly's Larger-than-Life ("R5,C0,M1,S34..58,B34..45,NM"), HROT ("R1,C0,S3,5-8,B4,6-8,NM", any
+// neighbourhood letter of catlab::Neighbourhood, "NW<hex>" and "N@<hex>" with an optional H or L),
 // life-like ("B3/S23", "B3/S23V", "B2/S/C3", "23/3"), Generations ("345/2/4": S/B/C) and Kellie Evans'
 // ("5,34,45,34,58": r,bmin,bmax,smin,smax) notations with an optional topology suffix (topology.hpp).
 // Throws catlab::Error naming the bad token.
 RuleSpec parseRule(const std::string& text);
 
 std::string formatRuleSpec(const RuleSpec& spec);
-
-const char* toString(Neighbourhood n);
 
 } // namespace catlab

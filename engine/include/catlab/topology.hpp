@@ -46,9 +46,10 @@ struct CellPosition {
 // farther: validateTopology() keeps the sides at least 2r + 1 except on a plane).
 std::optional<CellPosition> resolvePosition(const Topology& topology, GridSize size, long long x, long long y);
 
-// Throws catlab::Error naming the problem when the topology cannot join a grid of this size for the rule:
-// a sphere that is not square, a Klein bottle shifted on an odd side, sides below 2r + 1 (all but the plane).
-void validateTopology(const Topology& topology, GridSize size, int radius);
+// Throws catlab::Error naming the problem when the topology cannot join a grid of this size for a
+// neighbourhood of this reach (neighbourhoodReach): a sphere that is not square, a Klein bottle shifted on
+// an odd side, sides below 2 * reach + 1 (all but the plane).
+void validateTopology(const Topology& topology, GridSize size, int reach);
 
 // ":T64,32", ":P30,20", ":K30*+1,20", ":C30,20", ":S30" (Golly's canonical suffix).
 std::string formatTopologySuffix(const Topology& topology, GridSize size);

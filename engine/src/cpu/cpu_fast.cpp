@@ -1,4 +1,5 @@
 #include "cpu_fast.hpp"
+#include "cpu_stepper.hpp"
 
 #include "catlab/backend_spec.hpp"
 
@@ -20,14 +21,6 @@
 #endif
 
 namespace catlab {
-
-class CpuFastBackend::Stepper {
-  public:
-    virtual ~Stepper() = default;
-    virtual void step(const Grid& from, Grid& to) = 0;
-    // The state was replaced by other means than step(): what the stepper knows about it is stale.
-    virtual void stateReplaced() = 0;
-};
 
 namespace {
 
@@ -754,7 +747,10 @@ std::unique_ptr<CpuFastBackend::Stepper> makeStepper(const Rule& rule, GridSize 
     switch (rule.neighbourhood) {
     case Neighbourhood::Moore: return std::make_unique<BandStepper<T, MooreCounter>>(rule, size);
     case Neighbourhood::VonNeumann: return std::make_unique<BandStepper<T, VonNeumannCounter>>(rule, size);
-    case Neighbourhood::Circular: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
+    case Neighbourhood::Circular:
+    case Neighbourhood::Euclidean:
+    case Neighbourhood::Cross: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
+    default: break;
     }
     throw Error("cpu: unknown neighbourhood");
 }
@@ -765,7 +761,10 @@ std::uint64_t stepperBytes(const Rule& rule, GridSize size) {
     switch (rule.neighbourhood) {
     case Neighbourhood::Moore: return BandStepper<T, MooreCounter>::bytes(rule, size);
     case Neighbourhood::VonNeumann: return BandStepper<T, VonNeumannCounter>::bytes(rule, size);
-    case Neighbourhood::Circular: return BandStepper<T, CircularCounter>::bytes(rule, size);
+    case Neighbourhood::Circular:
+    case Neighbourhood::Euclidean:
+    case Neighbourhood::Cross: return BandStepper<T, CircularCounter>::bytes(rule, size);
+    default: break;
     }
     throw Error("cpu: unknown neighbourhood");
 }
@@ -779,8 +778,12 @@ CpuFastBackend::CpuFastBackend() = default;
 CpuFastBackend::~CpuFastBackend() = default;
 
 void CpuFastBackend::prepare(const Rule& rule, GridSize newSize) {
-    stepper_ =
-        narrowCounts(rule) ? makeStepper<std::uint16_t>(rule, newSize) : makeStepper<std::uint32_t>(rule, newSize);
+    if (!isCentredRowSpans(rule.neighbourhood))
+        stepper_ = makeShapeStepper(rule, newSize);
+    else if (narrowCounts(rule))
+        stepper_ = makeStepper<std::uint16_t>(rule, newSize);
+    else
+        stepper_ = makeStepper<std::uint32_t>(rule, newSize);
     if (current_.size() != newSize) {
         current_ = Grid(newSize);
         next_ = Grid(newSize);
@@ -846,6 +849,8 @@ BackendSpec cpu() {
             .memoryNeed = [](const Rule& rule, GridSize size) {
                 // The state and the next state, and the stepper's planes and counters.
                 const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
+                if (!isCentredRowSpans(rule.neighbourhood))
+                    return MemoryNeed{.hostBytes = 2 * cells + shapeStepperBytes(rule, size)};
                 return MemoryNeed{.hostBytes =
                                       2 * cells + (narrowCounts(rule) ? stepperBytes<std::uint16_t>(rule, size)
                                                                       : stepperBytes<std::uint32_t>(rule, size))};

@@ -11,7 +11,9 @@
 namespace catlab {
 
 void CpuNaiveBackend::prepare(const Rule& rule, GridSize newSize) {
-    transition_ = std::make_unique<Transition>(rule);
+    shape_ = neighbourhoodShape(rule);
+    rows_ = shapeRows(shape_, false);
+    flippedRows_ = shapeRows(shape_, true);
     if (current_.size() != newSize) {
         current_ = Grid(newSize);
         next_ = Grid(newSize);
@@ -34,6 +36,18 @@ void CpuNaiveBackend::randomizeBand(double density, std::uint64_t seed, std::uin
     fillRandom(current_, density, seed, firstRow);
 }
 
+namespace {
+
+// Golly's transition: a dead cell is born on a birth count, a live one survives on a survival count (its
+// own weight added) or starts to decay; a decaying cell ages by one and dies after state C - 1.
+Cell nextCell(const Rule& rule, const NeighbourhoodShape& shape, Cell state, int neighbours) {
+    if (state == 0) return rule.birth.contains(neighbours) ? Cell{1} : Cell{0};
+    if (state == 1 && rule.survival.contains(neighbours + shape.centreWeight)) return Cell{1};
+    return state + 1 < rule.states ? Cell(state + 1) : Cell{0};
+}
+
+} // namespace
+
 void CpuNaiveBackend::step(int generations) {
     for (int g = 0; g < generations; ++g) {
         if (rule().topology.plainTorus())
@@ -46,21 +60,22 @@ void CpuNaiveBackend::step(int generations) {
 
 void CpuNaiveBackend::stepTorus() {
     const Rule& r = rule();
+    const NeighbourhoodShape& s = shape_;
     const int w = current_.width(), h = current_.height();
-    // wrappedColumn[x + dx + radius] is column x + dx on the torus.
-    std::vector<int> wrappedColumn(std::size_t(w + 2 * r.radius));
-    for (int i = 0; i < w + 2 * r.radius; ++i) wrappedColumn[std::size_t(i)] = ((i - r.radius) % w + w) % w;
+    // wrappedColumn[x + dx + reach] is column x + dx on the torus.
+    std::vector<int> wrappedColumn(std::size_t(w + 2 * s.reachX));
+    for (int i = 0; i < w + 2 * s.reachX; ++i) wrappedColumn[std::size_t(i)] = ((i - s.reachX) % w + w) % w;
     ThreadPool::shared().parallelFor(h, [&](long long yBegin, long long yEnd) {
         for (int y = int(yBegin); y < int(yEnd); ++y) {
             for (int x = 0; x < w; ++x) {
-                int count = 0; // live cells in the whole neighbourhood, centre included
-                for (int dy = -r.radius; dy <= r.radius; ++dy) {
-                    const Cell* row = current_.row(((y + dy) % h + h) % h);
-                    const int half = rowHalfWidth(r.neighbourhood, r.radius, dy);
-                    for (int dx = -half; dx <= half; ++dx)
-                        count += row[wrappedColumn[std::size_t(x + dx + r.radius)]] == 1;
+                const bool flipped = s.flipsOnOddCells && (x + y) % 2 != 0;
+                int neighbours = 0; // the weights of the live cells around (x, y), the centre left out
+                for (const ShapeRow& shapeRow : flipped ? flippedRows_ : rows_) {
+                    const Cell* row = current_.row(((y + shapeRow.dy) % h + h) % h);
+                    for (const NeighbourOffset& o : shapeRow.cells)
+                        if (row[wrappedColumn[std::size_t(x + o.dx + s.reachX)]] == 1) neighbours += o.weight;
                 }
-                next_.at(x, y) = transition_->next(current_.at(x, y), count);
+                next_.at(x, y) = nextCell(r, s, current_.at(x, y), neighbours);
             }
         }
     });
@@ -70,19 +85,19 @@ void CpuNaiveBackend::stepTorus() {
 // reading of the joins, which the other backends' edge frames are tested against.
 void CpuNaiveBackend::stepBounded() {
     const Rule& r = rule();
+    const NeighbourhoodShape& s = shape_;
     const GridSize size = current_.size();
     ThreadPool::shared().parallelFor(size.height, [&](long long yBegin, long long yEnd) {
         for (int y = int(yBegin); y < int(yEnd); ++y) {
             for (int x = 0; x < size.width; ++x) {
-                int count = 0;
-                for (int dy = -r.radius; dy <= r.radius; ++dy) {
-                    const int half = rowHalfWidth(r.neighbourhood, r.radius, dy);
-                    for (int dx = -half; dx <= half; ++dx) {
-                        const auto cell = resolvePosition(r.topology, size, x + dx, y + dy);
-                        count += cell && current_.at(cell->x, cell->y) == 1;
+                const bool flipped = s.flipsOnOddCells && (x + y) % 2 != 0;
+                int neighbours = 0;
+                for (const ShapeRow& shapeRow : flipped ? flippedRows_ : rows_)
+                    for (const NeighbourOffset& o : shapeRow.cells) {
+                        const auto cell = resolvePosition(r.topology, size, x + o.dx, y + shapeRow.dy);
+                        if (cell && current_.at(cell->x, cell->y) == 1) neighbours += o.weight;
                     }
-                }
-                next_.at(x, y) = transition_->next(current_.at(x, y), count);
+                next_.at(x, y) = nextCell(r, s, current_.at(x, y), neighbours);
             }
         }
     });
@@ -116,11 +131,12 @@ BackendSpec cpuNaive() {
             .create = makeBackend<CpuNaiveBackend>,
             .memoryNeed =
                 [](const Rule& rule, GridSize size) {
-                    // The state, the next state, the transition's two tables and step()'s column index.
+                    // The state, the next state, the shape's offsets and step()'s column index.
                     const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
-                    const std::uint64_t counts = std::uint64_t(neighbourhoodCells(rule.neighbourhood, rule.radius)) + 1;
-                    const std::uint64_t columns = std::uint64_t(size.width + 2 * rule.radius) * sizeof(int);
-                    return MemoryNeed{.hostBytes = 2 * cells + 2 * counts + columns};
+                    const std::uint64_t square =
+                        std::uint64_t(4 * rule.radius + 1) * std::uint64_t(2 * rule.radius + 1);
+                    const std::uint64_t columns = std::uint64_t(size.width + 4 * rule.radius) * sizeof(int);
+                    return MemoryNeed{.hostBytes = 2 * cells + square * sizeof(NeighbourOffset) + columns};
                 },
             .joinsEveryTopology = true};
 }

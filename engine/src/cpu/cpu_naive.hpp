@@ -1,15 +1,16 @@
 #pragma once
 
 #include "catlab/backend.hpp"
-#include "catlab/transition.hpp"
+#include "catlab/rule.hpp"
+#include "shape_rows.hpp"
 
-#include <memory>
 #include <vector>
 
 namespace catlab {
 
-// The oracle: counts every neighbourhood cell directly, one cell at a time. Written to be obviously
-// right, not fast; every other backend is checked against it.
+// The oracle: counts every neighbourhood cell directly, one cell at a time, from the rule's
+// NeighbourhoodShape (any shape, weighted or not). Written to be obviously right, not fast; every other
+// backend is checked against it.
 class CpuNaiveBackend final : public Backend {
   public:
     MemorySpace memorySpace() const override { return MemorySpace::Host; }
@@ -35,7 +36,8 @@ class CpuNaiveBackend final : public Backend {
 
     Grid current_;
     Grid next_;
-    std::unique_ptr<Transition> transition_;
+    NeighbourhoodShape shape_;
+    std::vector<ShapeRow> rows_, flippedRows_; // the offsets by row; flipped: each (dx, -dy)
 };
 
 } // namespace catlab
