@@ -257,121 +257,118 @@ std::vector<OracleCase> topologyCases() {
 
 // ---- Every HROT neighbourhood shape ----
 
-    constexpr Neighbourhood kHrotShapes[] = {
-        Neighbourhood::Cross,
-        Neighbourhood::Saltire,
-        Neighbourhood::Star,
-        Neighbourhood::Euclidean,
-        Neighbourhood::Hexagonal,
-        Neighbourhood::Checkerboard,
-        Neighbourhood::AlignedCheckerboard,
-        Neighbourhood::Hash,
-        Neighbourhood::Tripod,
-        Neighbourhood::Asterisk,
-        Neighbourhood::Triangular,
-        Neighbourhood::Gaussian,
+constexpr Neighbourhood kHrotShapes[] = {
+    Neighbourhood::Cross,
+    Neighbourhood::Saltire,
+    Neighbourhood::Star,
+    Neighbourhood::Euclidean,
+    Neighbourhood::Hexagonal,
+    Neighbourhood::Checkerboard,
+    Neighbourhood::AlignedCheckerboard,
+    Neighbourhood::Hash,
+    Neighbourhood::Tripod,
+    Neighbourhood::Asterisk,
+    Neighbourhood::Triangular,
+    Neighbourhood::Gaussian,
+};
+
+std::string shapeLabel(const Rule& rule, bool centre, int states) {
+    std::string name = radiusName(rule.radius) + "_" + toString(rule.neighbourhood);
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name + (centre ? "_centre_in_" : "_centre_out_") + std::to_string(states) + "states";
+}
+
+// Sides not multiples of anything, wide enough for the triangular shape's 2r columns either side.
+GridSize shapeGrid(int radius) { return {std::max(67, 4 * radius + 9), std::max(45, 2 * radius + 7)}; }
+
+// Each shape, centre in and out, 2 and 5 states, forty generations, every one compared.
+std::vector<OracleCase> shapeCases(int r) {
+    std::vector<OracleCase> cases;
+    for (Neighbourhood n : kHrotShapes)
+        for (bool centre : {false, true})
+            for (int states : {2, 5}) {
+                Rule shape;
+                shape.radius = r;
+                shape.neighbourhood = n;
+                shape.includeCentre = centre;
+                const Rule rule = bandedRule(shape, states, {8, states > 2 ? 0.15 : 0.5, 0.7});
+                cases.push_back(everyGeneration(shapeLabel(rule, centre, states), rule,
+                                                randomStart(shapeGrid(r), 0.5, 11, states), 40));
+            }
+    return cases;
+}
+
+// Deterministic weights (splitmix-style), so the cases are the same in every run.
+int pseudoRandom(std::uint64_t& state, int lo, int hi) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + int((state >> 33) % std::uint64_t(hi - lo + 1));
+}
+
+Rule drawnRule(Neighbourhood n, int radius, int lo, int hi, CellGrid grid, std::uint64_t seed) {
+    Rule rule;
+    rule.radius = radius;
+    rule.neighbourhood = n;
+    rule.weights.grid = grid;
+    const int side = 2 * radius + 1;
+    for (int i = 0; i < side * side; ++i) rule.weights.values.push_back(pseudoRandom(seed, lo, hi));
+    if (n == Neighbourhood::Custom) rule.weights.values[std::size_t(side * side / 2)] = 0;
+    return rule;
+}
+
+// NW with small and large (negative too) weights and N@ masks, on square and triangular grids.
+std::vector<OracleCase> weightedCases() {
+    struct Drawn {
+        Neighbourhood n;
+        int radius, lo, hi;
+        CellGrid grid;
     };
+    const Drawn drawn[] = {
+        {Neighbourhood::Weighted, 1, -2, 7, CellGrid::Square},
+        {Neighbourhood::Weighted, 2, -7, 7, CellGrid::Square},
+        {Neighbourhood::Weighted, 3, -40, 127, CellGrid::Square},
+        {Neighbourhood::Weighted, 2, 0, 5, CellGrid::Triangular},
+        {Neighbourhood::Weighted, 2, 1, 3, CellGrid::Hexagonal},
+        {Neighbourhood::Custom, 1, 0, 1, CellGrid::Square},
+        {Neighbourhood::Custom, 3, 0, 1, CellGrid::Square},
+        {Neighbourhood::Custom, 4, 0, 1, CellGrid::Triangular},
+    };
+    std::vector<OracleCase> cases;
+    std::uint64_t seed = 20261125;
+    for (const Drawn& d : drawn)
+        for (int states : {2, 5})
+            for (bool centre : {false, true}) {
+                if (centre && d.n == Neighbourhood::Weighted) continue; // NW weighs its centre itself
+                Rule shape = drawnRule(d.n, d.radius, d.lo, d.hi, d.grid, ++seed);
+                shape.includeCentre = centre;
+                const Rule rule = bandedRule(shape, states, {8, states > 2 ? 0.15 : 0.4, 0.7});
+                std::string label = shapeLabel(rule, centre, states);
+                label += d.grid == CellGrid::Triangular ? "_triangular" : d.grid == CellGrid::Hexagonal ? "_hex" : "";
+                cases.push_back(everyGeneration(label, rule, randomStart(shapeGrid(d.radius), 0.5, 13, states), 40));
+            }
+    return cases;
+}
 
-    std::string shapeLabel(const Rule& rule, bool centre, int states) {
-        std::string name = radiusName(rule.radius) + "_" + toString(rule.neighbourhood);
-        for (char& c : name)
-            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-        return name + (centre ? "_centre_in_" : "_centre_out_") + std::to_string(states) + "states";
+// Wider shapes: past the general kernel's shared-memory halo (about r = 100) and the cpu's larger spans.
+std::vector<OracleCase> wideShapeCases() {
+    std::vector<OracleCase> cases;
+    for (Neighbourhood n : {Neighbourhood::Star, Neighbourhood::Hash, Neighbourhood::Tripod}) {
+        Rule shape;
+        shape.radius = 110;
+        shape.neighbourhood = n;
+        const Rule rule = bandedRule(shape, 3, {8, 0.3, 0.7});
+        cases.push_back(everyGeneration(shapeLabel(rule, false, 3), rule, randomStart({229, 227}, 0.3, 17, 3), 4));
     }
-
-    // Sides not multiples of anything, wide enough for the triangular shape's 2r columns either side.
-    GridSize shapeGrid(int radius) { return {std::max(67, 4 * radius + 9), std::max(45, 2 * radius + 7)}; }
-
-    // Each shape, centre in and out, 2 and 5 states, forty generations, every one compared.
-    std::vector<OracleCase> shapeCases(int r) {
-        std::vector<OracleCase> cases;
-        for (Neighbourhood n : kHrotShapes)
-            for (bool centre : {false, true})
-                for (int states : {2, 5}) {
-                    Rule shape;
-                    shape.radius = r;
-                    shape.neighbourhood = n;
-                    shape.includeCentre = centre;
-                    const Rule rule = bandedRule(shape, states, {8, states > 2 ? 0.15 : 0.5, 0.7});
-                    cases.push_back(everyGeneration(shapeLabel(rule, centre, states), rule,
-                                                    randomStart(shapeGrid(r), 0.5, 11, states), 40));
-                }
-        return cases;
+    for (Neighbourhood n : {Neighbourhood::Triangular, Neighbourhood::Hexagonal, Neighbourhood::Gaussian}) {
+        Rule shape;
+        shape.radius = 9;
+        shape.neighbourhood = n;
+        shape.includeCentre = true;
+        const Rule rule = bandedRule(shape, 2, {8, 0.5, 0.7});
+        cases.push_back(everyGeneration(shapeLabel(rule, true, 2), rule, randomStart(shapeGrid(9), 0.5, 19), 10));
     }
-
-    // Deterministic weights (splitmix-style), so the cases are the same in every run.
-    int pseudoRandom(std::uint64_t & state, int lo, int hi) {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return lo + int((state >> 33) % std::uint64_t(hi - lo + 1));
-    }
-
-    Rule drawnRule(Neighbourhood n, int radius, int lo, int hi, CellGrid grid, std::uint64_t seed) {
-        Rule rule;
-        rule.radius = radius;
-        rule.neighbourhood = n;
-        rule.weights.grid = grid;
-        const int side = 2 * radius + 1;
-        for (int i = 0; i < side * side; ++i) rule.weights.values.push_back(pseudoRandom(seed, lo, hi));
-        if (n == Neighbourhood::Custom) rule.weights.values[std::size_t(side * side / 2)] = 0;
-        return rule;
-    }
-
-    // NW with small and large (negative too) weights and N@ masks, on square and triangular grids.
-    std::vector<OracleCase> weightedCases() {
-        struct Drawn {
-            Neighbourhood n;
-            int radius, lo, hi;
-            CellGrid grid;
-        };
-        const Drawn drawn[] = {
-            {Neighbourhood::Weighted, 1, -2, 7, CellGrid::Square},
-            {Neighbourhood::Weighted, 2, -7, 7, CellGrid::Square},
-            {Neighbourhood::Weighted, 3, -40, 127, CellGrid::Square},
-            {Neighbourhood::Weighted, 2, 0, 5, CellGrid::Triangular},
-            {Neighbourhood::Weighted, 2, 1, 3, CellGrid::Hexagonal},
-            {Neighbourhood::Custom, 1, 0, 1, CellGrid::Square},
-            {Neighbourhood::Custom, 3, 0, 1, CellGrid::Square},
-            {Neighbourhood::Custom, 4, 0, 1, CellGrid::Triangular},
-        };
-        std::vector<OracleCase> cases;
-        std::uint64_t seed = 20261125;
-        for (const Drawn& d : drawn)
-            for (int states : {2, 5})
-                for (bool centre : {false, true}) {
-                    if (centre && d.n == Neighbourhood::Weighted) continue; // NW weighs its centre itself
-                    Rule shape = drawnRule(d.n, d.radius, d.lo, d.hi, d.grid, ++seed);
-                    shape.includeCentre = centre;
-                    const Rule rule = bandedRule(shape, states, {8, states > 2 ? 0.15 : 0.4, 0.7});
-                    std::string label = shapeLabel(rule, centre, states);
-                    label += d.grid == CellGrid::Triangular  ? "_triangular"
-                             : d.grid == CellGrid::Hexagonal ? "_hex"
-                                                             : "";
-                    cases.push_back(
-                        everyGeneration(label, rule, randomStart(shapeGrid(d.radius), 0.5, 13, states), 40));
-                }
-        return cases;
-    }
-
-    // Wider shapes: past the general kernel's shared-memory halo (about r = 100) and the cpu's larger spans.
-    std::vector<OracleCase> wideShapeCases() {
-        std::vector<OracleCase> cases;
-        for (Neighbourhood n : {Neighbourhood::Star, Neighbourhood::Hash, Neighbourhood::Tripod}) {
-            Rule shape;
-            shape.radius = 110;
-            shape.neighbourhood = n;
-            const Rule rule = bandedRule(shape, 3, {8, 0.3, 0.7});
-            cases.push_back(everyGeneration(shapeLabel(rule, false, 3), rule, randomStart({229, 227}, 0.3, 17, 3), 4));
-        }
-        for (Neighbourhood n : {Neighbourhood::Triangular, Neighbourhood::Hexagonal, Neighbourhood::Gaussian}) {
-            Rule shape;
-            shape.radius = 9;
-            shape.neighbourhood = n;
-            shape.includeCentre = true;
-            const Rule rule = bandedRule(shape, 2, {8, 0.5, 0.7});
-            cases.push_back(everyGeneration(shapeLabel(rule, true, 2), rule, randomStart(shapeGrid(9), 0.5, 19), 10));
-        }
-        return cases;
-    }
+    return cases;
+}
 
 } // namespace
 
