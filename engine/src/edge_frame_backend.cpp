@@ -5,20 +5,24 @@
 #include "catlab/topology.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace catlab {
 
 EdgeFrameBackend::EdgeFrameBackend(std::unique_ptr<Backend> torusBackend) : inner_(std::move(torusBackend)) {}
 
+// The frame is at least 2 * reach wide, and the framed width a multiple of 64 cells: the torus backends'
+// fast paths read rows as aligned words.
 GridSize EdgeFrameBackend::framedSize(const Rule& rule, GridSize size) {
     const int reach = neighbourhoodReach(rule);
-    return {size.width + 2 * reach, size.height + 2 * reach};
+    const long long width = (((long long)size.width + 2 * reach + 63) / 64) * 64;
+    return {width <= kMaxGridSide ? int(width) : size.width + 2 * reach, size.height + 2 * reach};
 }
 
 std::uint64_t EdgeFrameBackend::frameHostBytes(const Rule& rule, GridSize size) {
     const std::uint64_t w = std::uint64_t(size.width), h = std::uint64_t(size.height),
                         r = std::uint64_t(neighbourhoodReach(rule));
-    const std::uint64_t frame = (w + 2 * r) * 2 * r + 2 * r * h;
+    const std::uint64_t frame = (w + 2 * r + 63) * 2 * r + (2 * r + 63) * h;
     const std::uint64_t rim = 2 * r * (w + h);
     const std::uint64_t staging = w * h; // load(), store() and randomize() pass the grid through the host
     return frame * (1 + sizeof(std::uint32_t)) + rim + staging;
@@ -33,7 +37,7 @@ void EdgeFrameBackend::prepare(const Rule& rule, GridSize size) {
 
     const int r = neighbourhoodReach(rule), w = size.width, h = size.height;
     below_ = {0, h, frameSize_.width, 2 * r};
-    right_ = {w, 0, 2 * r, h};
+    right_ = {w, 0, frameSize_.width - w, h};
     belowCells_.assign(std::size_t(below_.width) * std::size_t(below_.height), Cell{0});
     rightCells_.assign(std::size_t(right_.width) * std::size_t(right_.height), Cell{0});
     rim_.clear();
@@ -59,13 +63,18 @@ void EdgeFrameBackend::prepare(const Rule& rule, GridSize size) {
         throw Error("edge frame: the " + std::string(toString(rule.topology.kind)) +
                     " joins a cell farther than the neighbourhood reaches from every edge");
     };
-    // Frame column or row i stands for grid position i (past the right or bottom edge) or, in the frame's
-    // second half, i - (side + 2r) (past the left or top edge: the torus wraps there).
-    const auto gridPosition = [r](int framed, int side) {
-        return framed < side + r ? framed : framed - (side + 2 * r);
+    // Frame column or row i stands for grid position i within r past the right or bottom edge, or
+    // i - (framed side) within r past the left or top edge (the torus wraps there); the neighbourhoods of
+    // the grid's cells never reach the ones between, which stay dead.
+    const auto gridPosition = [r](int framed, int side, int framedSide) -> std::optional<int> {
+        if (framed < side + r) return framed;
+        if (framed >= framedSide - r) return framed - framedSide;
+        return std::nullopt;
     };
     const auto sourceOf = [&](int framedX, int framedY) {
-        const auto cell = resolvePosition(rule.topology, size, gridPosition(framedX, w), gridPosition(framedY, h));
+        const auto x = gridPosition(framedX, w, frameSize_.width), y = gridPosition(framedY, h, frameSize_.height);
+        if (!x || !y) return kDead;
+        const auto cell = resolvePosition(rule.topology, size, *x, *y);
         return cell ? rimIndex(*cell) : kDead;
     };
     belowSource_.resize(belowCells_.size());
