@@ -248,7 +248,7 @@ RuleSpec parseRule(const std::string& text) {
     spec.rule.topology = topology;
     try {
         spec.rule.validate();
-        if (spec.size) validateTopology(topology, *spec.size, neighbourhoodReach(spec.rule));
+        if (spec.size) validateTopologyJoins(topology, *spec.size);
     } catch (const Error& e) {
         throw Error("rule '" + std::string(whole) + "': " + e.what());
     }

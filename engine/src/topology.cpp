@@ -103,6 +103,15 @@ std::optional<CellPosition> resolvePosition(const Topology& topology, GridSize s
 }
 
 void validateTopology(const Topology& topology, GridSize size, int reach) {
+    validateTopologyJoins(topology, size);
+    const int minSide = 2 * reach + 1;
+    if (topology.kind != TopologyKind::Plane && (size.width < minSide || size.height < minSide))
+        throw Error(std::string("a ") + toString(topology.kind) + " of " + formatGridSize(size) +
+                    " is too small for a neighbourhood reaching " + std::to_string(reach) +
+                    " cells: each side needs at least " + std::to_string(minSide) + " cells");
+}
+
+void validateTopologyJoins(const Topology& topology, GridSize size) {
     const std::string where = std::string("a ") + toString(topology.kind) + " of " + formatGridSize(size);
     if (topology.kind == TopologyKind::Sphere && size.width != size.height)
         throw Error(where + ": a sphere joins adjacent edges, so its sides must be equal");
@@ -120,10 +129,6 @@ void validateTopology(const Topology& topology, GridSize size, int reach) {
                             std::to_string(side) + " is odd)");
         }
     }
-    const int minSide = 2 * reach + 1;
-    if (topology.kind != TopologyKind::Plane && (size.width < minSide || size.height < minSide))
-        throw Error(where + " is too small for a neighbourhood reaching " + std::to_string(reach) +
-                    " cells: each side needs at least " + std::to_string(minSide) + " cells");
 }
 
 namespace {

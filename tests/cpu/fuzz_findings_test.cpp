@@ -3,6 +3,7 @@
 #include "catlab/error.hpp"
 #include "catlab/golly_rule_text.hpp"
 #include "catlab/rle.hpp"
+#include "catlab/simulator.hpp"
 #include "support/error_of.hpp"
 
 #include <gtest/gtest.h>
@@ -94,6 +95,20 @@ TEST(FuzzFindings, RleNameIsTrimmedOfCarriageReturns) {
     std::ostringstream out;
     writeRle(out, p.cells, p.rule->rule, p.name);
     EXPECT_EQ(readText(out.str()).name, "Gli1er");
+}
+
+// A grid smaller than the neighbourhood is written with its torus and reads back; running it is refused
+// where the grid is made.
+TEST(FuzzFindings, ASmallTorusReadsBack) {
+    Grid g({2, 1});
+    g.at(0, 0) = 1;
+    std::ostringstream out;
+    writeRle(out, g, parseRule("B/S").rule);
+    std::istringstream in(out.str());
+    const Pattern back = readRle(in, "small.rle");
+    ASSERT_TRUE(back.rule);
+    EXPECT_EQ(back.rule->size, (GridSize{2, 1}));
+    EXPECT_NE(testing::errorOf([&] { Simulator(back.rule->rule, g, "cpu"); }).find("too small"), std::string::npos);
 }
 
 } // namespace

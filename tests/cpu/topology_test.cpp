@@ -95,7 +95,11 @@ TEST(Topology, BadSuffixesSayWhatIsWrong) {
     EXPECT_NE(error("B3/S23:T0,20").find("unbounded"), std::string::npos);
     EXPECT_NE(error("B3/S23:T30,20x").find("unexpected 'x'"), std::string::npos);
     EXPECT_NE(error("B3/S23:T30").find("expected :Twidth,height"), std::string::npos);
-    EXPECT_NE(error("R3,C0,M0,S3..5,B4..6,NM:K6*,20").find("too small for a neighbourhood reaching 3 cells"),
+    // A grid too small for the neighbourhood is refused where the grid is made, as on a torus.
+    const RuleSpec small = parseRule("R3,C0,M0,S3..5,B4..6,NM:K6*,20");
+    EXPECT_NE(testing::errorOf([&] {
+                  validateTopology(small.rule.topology, *small.size, 3);
+              }).find("too small for a neighbourhood reaching 3 cells"),
               std::string::npos);
     EXPECT_NE(error("B3/S23:").find("empty topology"), std::string::npos);
 }

@@ -50,6 +50,9 @@ std::optional<CellPosition> resolvePosition(const Topology& topology, GridSize s
 // neighbourhood of this reach (neighbourhoodReach): a sphere that is not square, a Klein bottle shifted on
 // an odd side, sides below 2 * reach + 1 (all but the plane).
 void validateTopology(const Topology& topology, GridSize size, int reach);
+// The joins' own conditions alone (a square sphere, a shifted twist on an even side), which a rule string
+// or a pattern file is held to; the sides' minimum waits for the grid (validateTopology).
+void validateTopologyJoins(const Topology& topology, GridSize size);
 
 // ":T64,32", ":P30,20", ":K30*+1,20", ":C30,20", ":S30" (Golly's canonical suffix).
 std::string formatTopologySuffix(const Topology& topology, GridSize size);

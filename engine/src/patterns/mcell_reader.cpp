@@ -121,7 +121,7 @@ class McellReader {
             // #WRAP 0: MCell's board ends at its edges, Golly's plane :Pw,h.
             if (!wrapped_) p.rule->rule.topology.kind = TopologyKind::Plane;
             try {
-                validateTopology(p.rule->rule.topology, *p.rule->size, neighbourhoodReach(p.rule->rule));
+                validateTopologyJoins(p.rule->rule.topology, *p.rule->size);
             } catch (const Error& e) {
                 lines_.failAt(wrapLine_ ? wrapLine_ : lines_.lineNumber(), e.what());
             }
