@@ -118,9 +118,10 @@ double Simulator::advance(int generations, bool timed) {
     while (generations > 0) {
         int run = generations;
         if (growing_) {
-            int safe = generationsBeforeEdge();
+            const EdgeDistances near = liveCellDistances();
+            const int safe = near.generationsBefore(neighbourhoodReach(rule_));
             if (safe == 0) {
-                grow();
+                grow(near);
                 continue; // measured again: the grid has grown, or stopped growing
             }
             run = std::min(run, safe);
@@ -155,42 +156,43 @@ void Simulator::growWithPattern(std::int64_t originX, std::int64_t originY) {
     growthStopped_.clear();
 }
 
-// A live cell d cells inside the grid reaches r cells further each generation, and the edge matters once
-// one is within r of it: floor(d / r) generations are exact. Only the watched bands are read.
-int Simulator::generationsBeforeEdge() const {
-    const int band = watchedBand(rule_), r = neighbourhoodReach(rule_);
+// How far the live cells nearest each edge lie from it, up to the watched band (band: none within it).
+// Only the bands along the edges are read.
+Simulator::EdgeDistances Simulator::liveCellDistances() const {
+    const int band = watchedBand(rule_);
     const int w = size_.width, h = size_.height;
-    int nearest = band;
-    const auto scan = [&](CellRect rect, auto distance) {
+    const auto nearest = [&](CellRect rect, auto distance) {
+        int d = band;
         const std::vector<Cell> cells = readCells(rect);
         for (int y = 0; y < rect.height; ++y)
             for (int x = 0; x < rect.width; ++x)
                 if (cells[std::size_t(y) * std::size_t(rect.width) + std::size_t(x)] != 0)
-                    nearest = std::min(nearest, distance(int(rect.x) + x, int(rect.y) + y));
+                    d = std::min(d, distance(int(rect.x) + x, int(rect.y) + y));
+        return d;
     };
     const int rows = std::min(band, h), columns = std::min(band, w);
-    scan({0, 0, w, rows}, [](int, int y) { return y; });
-    scan({0, h - rows, w, rows}, [h](int, int y) { return h - 1 - y; });
-    scan({0, 0, columns, h}, [](int x, int) { return x; });
-    scan({w - columns, 0, columns, h}, [w](int x, int) { return w - 1 - x; });
-    return nearest / r;
+    return {.left = nearest({0, 0, columns, h}, [](int x, int) { return x; }),
+            .right = nearest({w - columns, 0, columns, h}, [w](int x, int) { return w - 1 - x; }),
+            .top = nearest({0, 0, w, rows}, [](int, int y) { return y; }),
+            .bottom = nearest({0, h - rows, w, rows}, [h](int, int y) { return h - 1 - y; })};
+}
+
+// A live cell d cells inside the grid reaches r cells further each generation, and the edge matters once
+// one is within r of it: floor(d / r) generations are exact.
+int Simulator::EdgeDistances::generationsBefore(int reach) const {
+    return std::min({left, right, top, bottom}) / reach;
 }
 
 // Room on each side live cells come near: at least twice the watched band, and half the grid's side,
 // so a pattern that keeps growing costs a number of regrowths logarithmic in its size.
-void Simulator::grow() {
+void Simulator::grow(const EdgeDistances& near) {
     const int band = watchedBand(rule_);
     const int w = size_.width, h = size_.height;
-    const auto near = [&](CellRect rect) {
-        const std::vector<Cell> cells = readCells(rect);
-        return std::any_of(cells.begin(), cells.end(), [](Cell c) { return c != 0; });
-    };
-    const int rows = std::min(band, h), columns = std::min(band, w);
     // Even, so that every cell keeps the parity of x + y that shapes flipping on odd cells go by.
     const auto even = [](int v) { return v + (v & 1); };
     const int padX = even(std::max(2 * band, w / 2)), padY = even(std::max(2 * band, h / 2));
-    const int left = near({0, 0, columns, h}) ? padX : 0, right = near({w - columns, 0, columns, h}) ? padX : 0;
-    const int top = near({0, 0, w, rows}) ? padY : 0, bottom = near({0, h - rows, w, rows}) ? padY : 0;
+    const int left = near.left < band ? padX : 0, right = near.right < band ? padX : 0;
+    const int top = near.top < band ? padY : 0, bottom = near.bottom < band ? padY : 0;
     const GridSize grown{int(std::min<long long>(kMaxGridSide, (long long)w + left + right)),
                          int(std::min<long long>(kMaxGridSide, (long long)h + top + bottom))};
     const auto stop = [&](const std::string& why) {

@@ -108,10 +108,14 @@ class Simulator {
     Pick pick(const std::string& requested, const Rule& rule, GridSize size, Fallback fallback) const;
     void adopt(std::unique_ptr<Backend> backend, Pick pick);
     void changeRule(const Rule& rule, const Grid* replacement);
-    // Growing planes: how many generations may run before live cells come within reach of an edge, and
-    // growing the grid (or stopping growth) when none may.
-    int generationsBeforeEdge() const;
-    void grow();
+    // Growing planes: how far live cells are from each edge, how many generations may run before they come
+    // within reach of one, and growing the grid (or stopping growth) when none may.
+    struct EdgeDistances {
+        int left = 0, right = 0, top = 0, bottom = 0;
+        int generationsBefore(int reach) const;
+    };
+    EdgeDistances liveCellDistances() const;
+    void grow(const EdgeDistances& near);
     double advance(int generations, bool timed);
     void forgetGrowth();
 
