@@ -9,6 +9,8 @@
 //   - further words to the right (up to the pitch) are only read by the pass kernels and hold nothing:
 //     they are more than a pass's reach away from every interior cell.
 // Only the interior is the state; refreshBitHalo() rebuilds the halo from it after every change.
+#include "bit_runs.cuh"
+
 #include "catlab/backend.hpp"
 
 #include <cstddef>
@@ -41,6 +43,11 @@ struct BitGridReader {
     const BitWord* words;
     BitGeometry g;
     __device__ unsigned operator()(int x, int y) const { return (__ldg(words + g.wordOf(x, y)) >> (x & 31)) & 1u; }
+    __host__ __device__ bool hasBitRows() const { return true; }
+    __device__ const unsigned* bitRow(int y) const { return words + g.wordOf(0, y); }
+    __device__ ViewRowSums rowSums(int x, int count, int y, unsigned) const {
+        return twoStateRunSums(words + g.wordOf(0, y), x, count);
+    }
 };
 
 // Neighbouring threads write bits of the same word, hence the atomics.

@@ -19,6 +19,9 @@
 
 namespace catlab::cuda {
 
+static_assert(ViewRowSummer<BitGridReader> && BitRowReader<BitGridReader>,
+              "the view export counts bitlife's words 32 cells at a time");
+
 LifeTable lifeTable(const Rule& rule) {
     LifeTable table;
     for (int count = 0; count <= 9; ++count) {

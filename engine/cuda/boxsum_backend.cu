@@ -1,6 +1,7 @@
 // `boxsum`: neighbour counts from running sums, O(1) per cell at any radius (boxsum_plan.hpp picks the
 // kernel: bit-plane Moore up to radius 16, per-cell mid Moore to 127 and wide Moore beyond, bit-plane von
 // Neumann). Cells live in bit planes (bit_planes.cuh): one bit per cell with two states.
+#include "bit_runs.cuh"
 #include "boxsum_launch.hpp"
 #include "byte_grid_backend.cuh"
 #include "catlab/backend_spec.hpp"
@@ -17,7 +18,38 @@ namespace {
 struct BitGridReader {
     BitGrid g;
     __device__ unsigned operator()(int x, int y) const { return cellState(g, x, y); }
+    __host__ __device__ bool hasBitRows() const { return g.statePlanes == 0; }
+    __device__ const unsigned* bitRow(int y) const { return g.alive + g.rowOffset(y); }
+
+    // The view's sums a word of 32 cells at a time. With state planes, state 1 is plane 0 alone; a
+    // decaying state s >= 2 weighs states - s, so the run's decay sum is (states - 1) * live +
+    // states * decaying - (the sum of the decaying states), each a popcount per plane.
+    __device__ ViewRowSums rowSums(int x, int count, int y, unsigned states) const {
+        if (g.statePlanes == 0) return twoStateRunSums(g.alive + g.rowOffset(y), x, count);
+        const std::size_t row = g.rowOffset(y);
+        ViewRowSums sums;
+        unsigned decaying = 0, decayingStates = 0;
+        forEachRunWord(x, count, [&](int w, unsigned mask) {
+            unsigned plane[kMaxStatePlanes];
+            unsigned any = 0, high = 0;
+            for (int k = 0; k < g.statePlanes; ++k) {
+                plane[k] = intrinsics::loadReadOnly(g.statePlane(k) + row + w) & mask;
+                any |= plane[k];
+                if (k > 0) high |= plane[k];
+            }
+            const unsigned one = plane[0] & ~high;
+            const unsigned rest = any & ~one;
+            sums.live += __popc(one);
+            sums.nonzero += __popc(any);
+            decaying += __popc(rest);
+            for (int k = 0; k < g.statePlanes; ++k) decayingStates += unsigned(__popc(plane[k] & rest)) << k;
+        });
+        sums.decay = (states - 1) * sums.live + states * decaying - decayingStates;
+        return sums;
+    }
 };
+static_assert(ViewRowSummer<BitGridReader> && BitRowReader<BitGridReader>,
+              "the view export counts boxsum's planes a word at a time");
 
 // Neighbouring threads write bits of the same word: atomics.
 struct BitGridWriter {

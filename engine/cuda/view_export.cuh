@@ -21,11 +21,72 @@
 // Painting (writeCells/readCells) reuses the reader; see cell_rect_access.cuh. Backends derived from
 // ByteGridBackend or PaddedGridBackend have all of this already.
 #include "cuda_check.hpp"
+#include "device_intrinsics.cuh"
 #include "device_staging.hpp"
 
 #include "catlab/view.hpp"
 
+#include <concepts>
+#include <cstdint>
+
 namespace catlab::cuda {
+
+// Readers of two-state cells held as rows of bit words (cell x of a row is bit x % 32 of word x / 32)
+// give the export these rows, when they hold every cell (with state planes, they do not):
+//     bool hasBitRows() const;
+//     const unsigned* bitRow(int y) const;
+template <class Reader>
+concept BitRowReader = requires(const Reader& reader, int y) {
+    { reader.hasBitRows() } -> std::same_as<bool>;
+    { reader.bitRow(y) } -> std::same_as<const unsigned*>;
+};
+
+// A zoomed-out pixel sums the same columns of many rows. Its words and masks are worked out once, and
+// the rows' loads have no branch between them, so that the compiler issues several rows' loads before
+// the first popcount waits: the export is bound by their latency, not by bandwidth. Pixels whose columns
+// wrap around the grid's edge take the general path.
+template <class Reader>
+__device__ ViewPixel bitRowsPixel(const Reader& reader, const ViewMapping& m, int px, int py) {
+    const ViewSpan sx = viewSpan(m.x, px), sy = viewSpan(m.y, py);
+    if (sx.first + sx.count > m.x.cells) return viewPixelFromSpans(m, sx, sy, reader);
+    const int first = sx.first >> 5, last = (sx.first + sx.count - 1) >> 5;
+    const unsigned head = ~0u << (sx.first & 31);
+    const unsigned tail = ~0u >> (31 - ((sx.first + sx.count - 1) & 31));
+    std::uint64_t live = 0;
+    int y = sy.first;
+    if (last - first <= 1) { // up to 33 columns: two words a row (the same word twice for one)
+        const unsigned firstMask = first == last ? head & tail : head;
+        const unsigned lastMask = first == last ? 0u : tail;
+        CATLAB_UNROLL_4
+        for (int j = 0; j < sy.count; ++j) {
+            const unsigned* row = reader.bitRow(y);
+            live += unsigned(__popc(intrinsics::loadReadOnly(row + first) & firstMask) +
+                             __popc(intrinsics::loadReadOnly(row + last) & lastMask));
+            y = y + 1 == m.y.cells ? 0 : y + 1;
+        }
+    } else {
+        for (int j = 0; j < sy.count; ++j) {
+            const unsigned* row = reader.bitRow(y);
+            unsigned rowLive = unsigned(__popc(intrinsics::loadReadOnly(row + first) & head) +
+                                        __popc(intrinsics::loadReadOnly(row + last) & tail));
+            CATLAB_UNROLL_4
+            for (int w = first + 1; w < last; ++w) rowLive += unsigned(__popc(intrinsics::loadReadOnly(row + w)));
+            live += rowLive;
+            y = y + 1 == m.y.cells ? 0 : y + 1;
+        }
+    }
+    // Two states: every live cell is state 1, weighs 1 in the decay sum, and is the only non-zero state.
+    return viewPixelFromSums(m, sx, sy, ViewSums{live, live, live}, reader(sx.centre, sy.centre));
+}
+
+template <class Reader>
+__global__ void exportBitRowsViewKernel(const Reader reader, const ViewMapping m, ViewPixel* __restrict__ pixels,
+                                        std::size_t pitch) {
+    const int px = int(blockIdx.x * blockDim.x + threadIdx.x);
+    const int py = int(blockIdx.y * blockDim.y + threadIdx.y);
+    if (px >= m.width || py >= m.height) return;
+    pixels[std::size_t(py) * pitch + std::size_t(px)] = bitRowsPixel(reader, m, px, py);
+}
 
 template <class Reader>
 __global__ void exportViewKernel(const Reader reader, const ViewMapping m, ViewPixel* __restrict__ pixels,
@@ -47,8 +108,15 @@ void exportViewOnDevice(const Reader& reader, const ViewWindow& window, ViewTarg
     ViewPixel* pixels = direct ? target.pixels : staging.get<ViewPixel>(width * height);
     const std::size_t pitch = direct ? std::size_t(target.pitch) : width;
     const dim3 threads(32, 8); // a warp spans neighbouring pixels of one row: its reads coalesce
-    exportViewKernel<<<dim3(blocksFor(width, threads.x), blocksFor(height, threads.y)), threads>>>(reader, m, pixels,
-                                                                                                   pitch);
+    const dim3 blocks(blocksFor(width, threads.x), blocksFor(height, threads.y));
+    bool launched = false;
+    if constexpr (BitRowReader<Reader>) {
+        if (reader.hasBitRows()) {
+            exportBitRowsViewKernel<<<blocks, threads>>>(reader, m, pixels, pitch);
+            launched = true;
+        }
+    }
+    if (!launched) exportViewKernel<<<blocks, threads>>>(reader, m, pixels, pitch);
     CATLAB_CUDA_CHECK_LAUNCH();
     if (!direct)
         CATLAB_CUDA_CHECK(cudaMemcpy2D(target.pixels, std::size_t(target.pitch) * sizeof(ViewPixel), pixels,

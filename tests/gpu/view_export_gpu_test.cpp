@@ -75,6 +75,8 @@ std::vector<ViewWindow> windows(GridSize g) {
         {g.width - 3.5, g.height - 0.5, 0.75, 1920, 1080},           // screen-sized, zoomed in, many turns
         {0.5, 0.5, 1.5 * double(std::max(g.width, g.height)), 7, 5}, // pixels wider than the grid
         {1e7, -3e6, 7.3, 33, 1},                                     // one row, far away
+        {5.25, 2.75, 27.97, 19, 14},                                 // zoomed out as a 4K fit of 60416^2
+        {-100.1, 7.6, 71.3, 9, 6},                                   // runs of several words, wrapping
     };
 }
 

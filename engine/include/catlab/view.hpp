@@ -29,6 +29,7 @@
 #include "catlab/memory_space.hpp"
 #include "catlab/rule.hpp"
 
+#include <concepts>
 #include <cstdint>
 
 namespace catlab {
@@ -130,35 +131,80 @@ CATLAB_HD unsigned viewDecayWeight(unsigned cell, unsigned states) {
     return cell == 0 ? 0u : cell == 1 ? states - 1 : states - cell;
 }
 
+// The sums of a run of cells of one row. A row holds at most 65537 cells of weight <= 255: 32-bit sums
+// are exact.
+struct ViewRowSums {
+    std::uint32_t live = 0, nonzero = 0, decay = 0;
+};
+
+// A reader that counts a run of a row at once (bit planes: a popcount per word of 32 cells), through
+//     ViewRowSums rowSums(int x, int count, int y, unsigned states) const;  // cells x .. x + count - 1 of row y
+// with 1 <= count and x + count <= the row's cells. viewPixelFromSpans() then reads each word once
+// instead of once per cell; the sums, hence the pixels, are the same.
+template <class Reader>
+concept ViewRowSummer = requires(const Reader& reader, int x, int count, int y, unsigned states) {
+    { reader.rowSums(x, count, y, states) } -> std::same_as<ViewRowSums>;
+};
+
+// The sums of `count` cells of row y from column x, wrapping from the last column to 0.
+template <class CellReader>
+CATLAB_HD ViewRowSums viewRowSums(const ViewMapping& m, int x, int count, int y, const CellReader& cellAt) {
+    ViewRowSums sums;
+    if constexpr (ViewRowSummer<CellReader>) {
+        while (count > 0) {
+            const int run = count < m.x.cells - x ? count : m.x.cells - x;
+            const ViewRowSums part = cellAt.rowSums(x, run, y, m.states);
+            sums.live += part.live;
+            sums.nonzero += part.nonzero;
+            sums.decay += part.decay;
+            count -= run;
+            x = 0;
+        }
+    } else {
+        for (int i = 0; i < count; ++i) {
+            const unsigned c = cellAt(x, y);
+            sums.live += c == 1;
+            sums.nonzero += c != 0;
+            sums.decay += viewDecayWeight(c, m.states);
+            if (++x == m.x.cells) x = 0;
+        }
+    }
+    return sums;
+}
+
+// The sums of every cell a pixel covers.
+struct ViewSums {
+    std::uint64_t live = 0, nonzero = 0, decay = 0;
+    CATLAB_HD void add(const ViewRowSums& row) {
+        live += row.live;
+        nonzero += row.nonzero;
+        decay += row.decay;
+    }
+};
+
+// The pixel for the cells of spans sx x sy, from their sums and the state of the cell under its centre.
+CATLAB_HD ViewPixel viewPixelFromSums(const ViewMapping& m, ViewSpan sx, ViewSpan sy, const ViewSums& sums,
+                                      unsigned centre) {
+    const std::uint64_t n = std::uint64_t(sx.count) * std::uint64_t(sy.count);
+    ViewPixel pixel;
+    pixel.live = viewScale(sums.live, n);
+    pixel.decay = viewScale(sums.decay, n * (m.states - 1));
+    pixel.state = std::uint8_t(centre);
+    pixel.occupied = sums.nonzero ? 255 : 0;
+    return pixel;
+}
+
 // The pixel for the cells of spans sx x sy. `cellAt(x, y)` returns the state of cell (x, y), with
 // 0 <= x < m.x.cells and 0 <= y < m.y.cells.
 template <class CellReader>
 CATLAB_HD ViewPixel viewPixelFromSpans(const ViewMapping& m, ViewSpan sx, ViewSpan sy, const CellReader& cellAt) {
-    std::uint64_t live = 0, nonzero = 0, decay = 0;
+    ViewSums sums;
     int y = sy.first;
     for (int j = 0; j < sy.count; ++j) {
-        // A row holds at most 65537 cells of weight <= 255: 32-bit sums are exact.
-        std::uint32_t rowLive = 0, rowNonzero = 0, rowDecay = 0;
-        int x = sx.first;
-        for (int i = 0; i < sx.count; ++i) {
-            const unsigned c = cellAt(x, y);
-            rowLive += c == 1;
-            rowNonzero += c != 0;
-            rowDecay += viewDecayWeight(c, m.states);
-            if (++x == m.x.cells) x = 0;
-        }
-        live += rowLive;
-        nonzero += rowNonzero;
-        decay += rowDecay;
+        sums.add(viewRowSums(m, sx.first, sx.count, y, cellAt));
         if (++y == m.y.cells) y = 0;
     }
-    const std::uint64_t n = std::uint64_t(sx.count) * std::uint64_t(sy.count);
-    ViewPixel pixel;
-    pixel.live = viewScale(live, n);
-    pixel.decay = viewScale(decay, n * (m.states - 1));
-    pixel.state = std::uint8_t(cellAt(sx.centre, sy.centre));
-    pixel.occupied = nonzero ? 255 : 0;
-    return pixel;
+    return viewPixelFromSums(m, sx, sy, sums, cellAt(sx.centre, sy.centre));
 }
 
 template <class CellReader>
