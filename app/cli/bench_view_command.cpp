@@ -15,6 +15,7 @@
 
 #include "catlab/atomic_file.hpp"
 #include "catlab/backend_registry.hpp"
+#include "catlab/cell_storage.hpp"
 #include "catlab/cuda_device.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
@@ -89,7 +90,19 @@ std::string fastestBackend(const Rule& rule, GridSize size, double density, std:
 
 struct Split {
     std::vector<double> step, exportUpload, draw, frame;
+    std::vector<double> exportAlone; // into device memory, no interop (GPU backends only)
 };
+
+// The view export alone, timed like a step (CUDA events), into a device buffer of the frame's pixels:
+// what the export costs without the interop's map, unmap and texture upload.
+std::vector<double> timeExportAlone(const Simulator& sim, const ViewWindow& window, int frames) {
+    if (sim.memorySpace() != MemorySpace::Device) return {};
+    CellStorage pixels(MemorySpace::Device, {window.width * int(sizeof(ViewPixel)), window.height});
+    const ViewTarget target{reinterpret_cast<ViewPixel*>(pixels.view().data), window.width, MemorySpace::Device};
+    std::vector<double> ms;
+    for (int f = 0; f < frames; ++f) ms.push_back(sim.timedExportView(window, target));
+    return ms;
+}
 
 int runBenchView(const BenchViewOptions& o) {
     GridSize frame;
@@ -179,6 +192,7 @@ int runBenchView(const BenchViewOptions& o) {
     }
     if (const GLenum error = glGetError(); error != GL_NO_ERROR)
         throw Error("OpenGL error " + std::to_string(error) + " during the benchmark");
+    s.exportAlone = timeExportAlone(sim, window, o.frames);
 
     const double frameMs = median(s.frame), stepMs = median(s.step), exportMs = median(s.exportUpload),
                  drawMs = median(s.draw);
@@ -196,6 +210,9 @@ int runBenchView(const BenchViewOptions& o) {
               << ", max " << fixedDigits(*std::max_element(s.frame.begin(), s.frame.end()), 3) << ")\n";
     std::cout << "split (each phase waited for): step " << fixedDigits(stepMs, 3) << " ms (" << sim.stepTimerMethod()
               << "), export + upload " << fixedDigits(exportMs, 3) << " ms, draw " << fixedDigits(drawMs, 3) << " ms\n";
+    if (!s.exportAlone.empty())
+        std::cout << "export alone (into device memory, " << sim.stepTimerMethod() << "): median "
+                  << fixedDigits(median(s.exportAlone), 3) << " ms\n";
 
     if (o.csvPath) {
         // A copy of the old rows plus this one replaces the file: a failure never costs the rows it had.

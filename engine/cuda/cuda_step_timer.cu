@@ -23,10 +23,10 @@ class CudaEventTimer final : public StepTimer {
         cudaEventDestroy(stop_);
     }
 
-    double time(Backend& backend, int generations) override {
+    double timeWork(Backend& backend, const std::function<void()>& work) override {
         backend.synchronize();
         CATLAB_CUDA_CHECK(cudaEventRecord(start_, 0));
-        backend.step(generations);
+        work();
         CATLAB_CUDA_CHECK(cudaEventRecord(stop_, 0));
         CATLAB_CUDA_CHECK(cudaEventSynchronize(stop_));
         backend.synchronize(); // surfaces errors of the launches, and any work off the default stream

@@ -218,6 +218,11 @@ void Simulator::grow(const EdgeDistances& near) {
     originY_ -= shiftY;
 }
 
+double Simulator::timedExportView(const ViewWindow& window, ViewTarget target) const {
+    if (!timer_) timer_ = makeStepTimer(backend_->memorySpace());
+    return timer_->timeWork(*backend_, [&] { backend_->exportView(window, target); });
+}
+
 const char* Simulator::stepTimerMethod() const {
     if (!timer_) timer_ = makeStepTimer(backend_->memorySpace());
     return timer_->method();

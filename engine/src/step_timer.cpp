@@ -8,10 +8,10 @@ namespace {
 
 class SteadyClockTimer final : public StepTimer {
   public:
-    double time(Backend& backend, int generations) override {
+    double timeWork(Backend& backend, const std::function<void()>& work) override {
         backend.synchronize();
         const auto start = std::chrono::steady_clock::now();
-        backend.step(generations);
+        work();
         backend.synchronize();
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     }

@@ -78,6 +78,8 @@ class Simulator {
     // The visible window at screen resolution, into host or device memory (view.hpp defines the pixels).
     // Reads the backend's state in place: the grid is never copied.
     void exportView(const ViewWindow& window, ViewTarget target) const { backend_->exportView(window, target); }
+    // The same, timed as timedStep() times steps (CUDA events for GPU backends): milliseconds.
+    double timedExportView(const ViewWindow& window, ViewTarget target) const;
 
     // Painting: overwrite the cells of a rectangle (coordinates wrap) from a row-major host buffer of
     // rect.width x rect.height cells, or read them; only those cells travel. Throws catlab::Error for a

@@ -2,6 +2,7 @@
 
 #include "catlab/backend.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,7 +17,11 @@ class StepTimer {
     virtual ~StepTimer() = default;
     // Runs backend.step(generations), waits for it and returns the elapsed milliseconds.
     // Work queued before the call is finished first and not counted.
-    virtual double time(Backend& backend, int generations) = 0;
+    double time(Backend& backend, int generations) {
+        return timeWork(backend, [&] { backend.step(generations); });
+    }
+    // The same for any work of the backend's (a view export, say).
+    virtual double timeWork(Backend& backend, const std::function<void()>& work) = 0;
     // "steady_clock" or "cuda-events".
     virtual const char* method() const = 0;
 };
