@@ -129,6 +129,7 @@ int runMain(int argc, char** argv) {
     addDefaultCommandOptions(app, defaults);
     addRunCommand(app);
     addIdentifyCommand(app);
+    addLibraryCommand(app);
     addBackendsCommand(app);
     addRulesCommand(app);
     addBenchCommand(app);
