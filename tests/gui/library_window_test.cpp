@@ -1,10 +1,12 @@
 // The pattern library in the window, driven by scripts: search, open, folders the user adds, recent
 // files kept across runs, and the panel's thumbnail.
 #include "gui/gui_test_support.hpp"
+#include "gui/script.hpp"
 
 #include "catlab/pattern_file.hpp"
 #include "catlab/pattern_thumbnail.hpp"
 #include "catlab/rle.hpp"
+#include "support/error_of.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,6 +25,17 @@ RunResult runScript(const fs::path& dir, const std::string& name, const std::str
     const fs::path script = writeScript(dir, name, text);
     args.insert(args.end(), {"--script", script.string()});
     return runCatlab(args, dir);
+}
+
+TEST(LibraryWindow, ScriptCommandsAreCheckedBeforeTheWindowOpens) {
+    const auto parseError = [](const std::string& text) { return errorOf([&] { gui::parseScript(text, "s.txt"); }); };
+    EXPECT_EQ(parseError("library\nlibrary /some folder/with spaces\nrecent\nrecent 2\n"), "(no error)");
+    EXPECT_EQ(parseError("library-search\n"), "s.txt:1: 'library-search' is missing arguments (usage: "
+                                              "library-search TEXT)");
+    EXPECT_EQ(parseError("library-open\n"), "s.txt:1: 'library-open' is missing arguments (usage: "
+                                            "library-open PATH|N)");
+    EXPECT_EQ(parseError("recent two\n"), "s.txt:1: 'recent' expects N as a whole number 0..2147483647, not 'two'");
+    EXPECT_EQ(parseError("recent 1 2\n"), "s.txt:1: 'recent' has too many arguments (usage: recent [N])");
 }
 
 TEST(LibraryWindow, SearchThenOpenByNumberTakesTheFilesRuleAndCells) {
