@@ -168,9 +168,11 @@ TEST(LibraryWindow, ThePanelShowsTheChosenFilesThumbnail) {
             }
         return count;
     };
-    EXPECT_EQ(livePixels(readPng(dir / "shown.png")), 7000);
+    // Mesa draws exactly 7000; another driver may place the image's edges half a pixel differently.
+    const int shown = livePixels(readPng(dir / "shown.png"));
+    EXPECT_NEAR(shown, 7000, 140);
     // A file that does not open leaves the lab as it was, the thumbnail included.
-    EXPECT_EQ(livePixels(readPng(dir / "after.png")), 7000);
+    EXPECT_EQ(livePixels(readPng(dir / "after.png")), shown);
 }
 
 } // namespace
