@@ -12,6 +12,8 @@ int runMain(int argc, char** argv);
 void addRunCommand(CLI::App& app);
 // `catlab identify`: period, speed and kind of a pattern (identify_command.cpp).
 void addIdentifyCommand(CLI::App& app);
+// `catlab library`: pattern folders, their files and a search by name (library_command.cpp).
+void addLibraryCommand(CLI::App& app);
 void addBackendsCommand(CLI::App& app);
 void addRulesCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);

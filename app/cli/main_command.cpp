@@ -74,6 +74,7 @@ int openWindow(const DefaultCommandOptions& o) {
     window.frames = o.frames;
     window.screenshot = o.screenshot;
     window.scriptPath = o.script;
+    window.patternPath = o.scene.inPath;
     window.hidePanel = o.hidePanel;
     if (o.firstScene != "2d" && o.firstScene != "cloud")
         throw Error("--scene must be 2d or cloud (got '" + o.firstScene + "')");
@@ -128,6 +129,7 @@ int runMain(int argc, char** argv) {
     addDefaultCommandOptions(app, defaults);
     addRunCommand(app);
     addIdentifyCommand(app);
+    addLibraryCommand(app);
     addBackendsCommand(app);
     addRulesCommand(app);
     addBenchCommand(app);

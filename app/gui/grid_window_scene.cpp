@@ -36,6 +36,8 @@ void GridWindowScene::drawPanelSections(PanelState& state) {
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) drawRunSection(lab_, state);
     if (ImGui::CollapsingHeader("Metrics", ImGuiTreeNodeFlags_DefaultOpen)) drawMetricsSection(lab_, state);
     if (ImGui::CollapsingHeader("Population", ImGuiTreeNodeFlags_DefaultOpen)) drawPopulationSection(lab_, state);
+    if (lab_.library.revealInPanel) ImGui::SetNextItemOpen(true);
+    if (ImGui::CollapsingHeader("Library")) drawLibrarySection(lab_, state);
     if (ImGui::CollapsingHeader("Edit")) drawEditSection(lab_, state);
     if (ImGui::CollapsingHeader("View")) drawViewSection(lab_);
 }

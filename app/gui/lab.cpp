@@ -5,7 +5,7 @@
 
 namespace catlab::gui {
 
-Lab::Lab(const SceneStart& start) : session(start), shapeBase(start.rule) {
+Lab::Lab(const SceneStart& start) : session(start), library(RecentFiles::defaultListPath()), shapeBase(start.rule) {
     view.setGrid(start.size);
     scenes[std::size_t(SceneKind::Grid)] = std::make_unique<GridWindowScene>(*this);
     scenes[std::size_t(SceneKind::Cloud)] = std::make_unique<CloudWindowScene>(*this);

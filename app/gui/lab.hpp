@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gui/cloud_session.hpp"
+#include "gui/library_session.hpp"
 #include "gui/population_history.hpp"
 #include "gui/recording_settings.hpp"
 #include "gui/scene_switch.hpp"
@@ -63,6 +64,7 @@ struct Lab {
     StepMetrics metrics;
     PopulationHistory populationHistory; // the 2D automaton's, for the panel's plot
     std::string identifyReport;          // the last Identify's, shown in the panel
+    LibrarySession library;              // pattern folders, search, preview and recent files
 
     CloudStart cloudStart;
     std::unique_ptr<CloudSession> cloud; // the cloud automaton, made when first needed (cloudSession())

@@ -1,4 +1,5 @@
 #include "gui/lab_actions.hpp"
+#include "gui/library_actions.hpp"
 
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
@@ -135,6 +136,7 @@ void loadPattern(Lab& lab, const std::string& path) {
     }
     gridChanged(lab);
     fitView(lab);
+    rememberOpenedFile(lab, path);
 }
 
 void savePattern(Lab& lab, const std::string& path) {

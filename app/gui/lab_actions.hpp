@@ -34,7 +34,8 @@ void stepNow(Lab& lab, int generations);
 void paintCells(Lab& lab, long long x, long long y, int state);
 
 // RLE files. Loading takes the file's rule when it names one (else keeps the current rule) and its
-// torus when it names one (else keeps the grid size when the pattern fits, centring it).
+// torus when it names one (else keeps the grid size when the pattern fits, centring it), and puts the
+// file first in the recent files (library_actions.hpp).
 void loadPattern(Lab& lab, const std::string& path);
 void savePattern(Lab& lab, const std::string& path);
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gui/lab.hpp"
+#include "gui/library_panel_state.hpp"
 
 #include "catlab/cloud/cloud_cells.hpp"
 
@@ -46,6 +47,7 @@ struct PanelState {
     int cloudSize[3] = {0, 0, 0};
     std::optional<cloud::CloudCounts> cloudCounts;
     std::chrono::steady_clock::time_point cloudCountsTime{};
+    LibraryPanelState library;
 };
 
 // The control panel, a Dear ImGui window at the right of the view; call between ImGui's frame begin

@@ -17,6 +17,8 @@ void drawMetricsSection(Lab& lab, PanelState& state);
 void drawPopulationSection(Lab& lab, PanelState& state);
 void drawEditSection(Lab& lab, PanelState& state);
 void drawViewSection(Lab& lab);
+// The pattern library: folders, search, the chosen file's preview, recent files (panel_library.cpp).
+void drawLibrarySection(Lab& lab, PanelState& state);
 void drawRecordSection(Lab& lab);
 // A red dot and "REC 01:02.3   4.56 MB   1860 frames", with the file's path.
 void drawRecordingState(const WindowRecording& recording);

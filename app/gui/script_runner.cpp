@@ -3,6 +3,7 @@
 #include "gui/key_names.hpp"
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
+#include "gui/library_actions.hpp"
 #include "gui/population_actions.hpp"
 #include "gui/recording_actions.hpp"
 #include "gui/scene_switch.hpp"
@@ -163,6 +164,28 @@ const std::map<std::string_view, Handler>& commandHandlers() {
          }},
         {"load", [](Context& c, const Args& a) { loadPattern(c.lab, a[0]); }},
         {"save", [](Context& c, const Args& a) { savePattern(c.lab, a[0]); }},
+        {"library",
+         [](Context& c, const Args& a) {
+             if (!a.empty()) addLibraryFolder(c.lab, a[0]);
+             c.out << libraryFoldersText(c.lab) << std::flush;
+         }},
+        {"library-search",
+         [](Context& c, const Args& a) {
+             searchLibrary(c.lab, a[0]);
+             c.out << searchResultsText(c.lab) << std::flush;
+         }},
+        {"library-open",
+         [](Context& c, const Args& a) {
+             openLibraryFile(c.lab, libraryFile(c.lab, a[0]));
+             c.lab.library.revealInPanel = true;
+             c.out << previewText(c.lab.library.waitForPreview()->info) << std::flush;
+         }},
+        {"recent",
+         [](Context& c, const Args& a) {
+             if (!a.empty())
+                 openRecentFile(c.lab, std::size_t(integerArg(a, 0, "N", 0, std::numeric_limits<int>::max(), 1)));
+             c.out << recentFilesText(c.lab) << std::flush;
+         }},
         {"screenshot", [](Context& c, const Args& a) { requestScreenshot(c.lab, a[0], c.origin); }},
         {"record",
          [](Context& c, const Args& a) {

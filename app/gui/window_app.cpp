@@ -6,6 +6,7 @@
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab.hpp"
 #include "gui/lab_actions.hpp"
+#include "gui/library_actions.hpp"
 #include "gui/panel.hpp"
 #include "gui/panel_sections.hpp"
 #include "gui/recording_actions.hpp"
@@ -98,6 +99,7 @@ int runWindow(const WindowOptions& options) {
     Lab lab(options.scene);
     lab.panelVisible = !options.hidePanel;
     lab.cloudStart = options.cloud;
+    if (options.patternPath) rememberOpenedFile(lab, *options.patternPath);
     const FramebufferSize initial = window.framebufferSize();
     lab.viewWidth = std::max(initial.width, 1);
     lab.viewHeight = std::max(initial.height, 1);

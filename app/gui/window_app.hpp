@@ -12,9 +12,10 @@ namespace catlab::gui {
 
 struct WindowOptions {
     SceneStart scene;
-    std::optional<long long> frames;       // close after this many frames
-    std::optional<std::string> screenshot; // save the window to this PNG after the last frame
-    std::optional<std::string> scriptPath; // drive the window from a script (script.hpp)
+    std::optional<long long> frames;        // close after this many frames
+    std::optional<std::string> screenshot;  // save the window to this PNG after the last frame
+    std::optional<std::string> scriptPath;  // drive the window from a script (script.hpp)
+    std::optional<std::string> patternPath; // the file `scene` was read from (--in), for the recent files
     bool hidePanel = false;
     CloudStart cloud;                       // the cloud scene, when it is shown
     SceneKind firstScene = SceneKind::Grid; // what the window shows first (--scene)

@@ -211,3 +211,18 @@ file(READ "${WORK}/kept.csv" kept)
 if(NOT kept STREQUAL "kept\n")
   message(SEND_ERROR "run_population_csv_bad_rule: a failed run changed kept.csv")
 endif()
+
+# `catlab library`: folders, a folder's files with rule and first comment, a search; bad input refused.
+set(patterns "${DATA}/../../assets/patterns")
+expect(library_folders 0 "catlab  [^\n]*assets/patterns" library)
+expect(library_lists_a_folder 0 "bosco-bug-orthogonal.rle  R5,C0,M1,S34\\.\\.58,B34\\.\\.45,NM:T64,64  A spaceship"
+       library "${patterns}/ltl-bugs")
+expect(library_lists_sub_folders 0 "ltl-bugs/\n" library "${patterns}")
+expect(library_search 0 "brians-brain-spaceship.rle  /2/3:T32,32  The smallest spaceship" library --search BRIANS-brain)
+file(MAKE_DIRECTORY "${WORK}/library")
+file(WRITE "${WORK}/library/bad.rle" "x = 3, y = 3, rule = B3/S23\nbo$2bo$3z!\n")
+file(WRITE "${WORK}/library/spark.mcl" "#MCell 4.00\n#GAME Generations\n#RULE 345/2/4\n#BOARD 32x24\n#WRAP 1\n#D a spark\n#L .AB$3A\n")
+expect(library_broken_file 0 "bad.rle  error: [^\n]*bad.rle:2:.*spark.mcl  345/2/4:T32,24  a spark" library "${WORK}/library")
+expect(library_search_given_folder 0 "spark.mcl  345/2/4:T32,24  a spark" library --search SPARK "${WORK}/library")
+expect(library_missing_folder 1 "catlab: error: pattern folder /no/such/folder does not exist" library /no/such/folder)
+expect(library_file_as_folder 1 "catlab: error: pattern folder [^\n]*bad.rle is not a folder" library "${WORK}/library/bad.rle")

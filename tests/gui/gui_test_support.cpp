@@ -40,7 +40,10 @@ RunResult runCatlab(const std::vector<std::string>& args, const std::filesystem:
                     const std::string& environmentPrefix) {
     std::string command = "cd ";
     command += quote(directory.string());
-    command += " && ";
+    // The window keeps its recent files in the test's own folder, never in the home of whoever runs the tests.
+    command += " && XDG_CONFIG_HOME=";
+    command += quote((directory / "config").string());
+    command += " ";
     command += environmentPrefix;
     command += " ";
     command += quote(CATLAB_EXECUTABLE);

@@ -27,7 +27,8 @@ struct Image {
 // A fresh, empty working directory for one test, named after it.
 std::filesystem::path testDirectory();
 
-// Runs catlab with these arguments in `directory` (each argument quoted for the shell).
+// Runs catlab with these arguments in `directory` (each argument quoted for the shell), with
+// XDG_CONFIG_HOME at directory/config (environmentPrefix, e.g. "XDG_CONFIG_HOME=/x", may set it elsewhere).
 RunResult runCatlab(const std::vector<std::string>& args, const std::filesystem::path& directory,
                     const std::string& environmentPrefix = {});
 
