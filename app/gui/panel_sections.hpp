@@ -16,6 +16,8 @@ void drawMetricsSection(Lab& lab, PanelState& state);
 // The population over generations (plot, zoom, CSV and PNG exports) and Identify.
 void drawPopulationSection(Lab& lab, PanelState& state);
 void drawEditSection(Lab& lab, PanelState& state);
+// The selection's size and place and its edits: clipboard, paste place and mode, rotate, flip, clear, fill.
+void drawSelectionSection(Lab& lab);
 void drawViewSection(Lab& lab);
 void drawRecordSection(Lab& lab);
 // A red dot and "REC 01:02.3   4.56 MB   1860 frames", with the file's path.
