@@ -98,7 +98,11 @@ const std::vector<ScriptCommandSpec>& scriptCommandSpecs() {
          "identify [N [X Y W H]]",
          "run a copy of the grid (or of the W x H cells at X, Y alone, or else of the selection alone) up to N "
          "generations (default 1000) and print what the pattern is"},
-        {"status", {}, 0, "status", "print rule, backend, grid, generation and population to stdout"},
+        {"status",
+         {},
+         0,
+         "status",
+         "print rule, backend, grid, generation and population (and the selection, when there is one) to stdout"},
         {"quit", {}, 0, "quit", "close the window after this frame"},
     };
     return specs;
