@@ -231,6 +231,25 @@ TEST(Selection, PastesGollysTextOfAnotherRuleUnderTheCurrentOne) {
     EXPECT_NE(readText(dir / "pasted.rle").find("rule = B3/S23:T40,30"), std::string::npos);
 }
 
+TEST(Selection, StaysOnItsCellsWhileAGrowingPlaneGrows) {
+    const auto dir = testDirectory();
+    // No topology: Golly's unbounded plane, grown to the left and upwards as this glider flies north-west.
+    std::ofstream(dir / "northwest.rle") << "x = 3, y = 3, rule = B3/S23\n3o$o$bo!\n";
+    const RunResult run =
+        runScript(dir, "pause\nload northwest.rle\nselect-all\nshrink\ncopy\nclipboard-save "
+                       "before.rle\nstatus\nstep 2400\ncopy\nclipboard-save after.rle\nstatus\nquit\n");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string before = readText(dir / "before.rle"), after = readText(dir / "after.rle");
+    EXPECT_EQ(before.substr(0, before.find('\n')), after.substr(0, after.find('\n'))) << before << after;
+    EXPECT_NE(before.find("x = 3, y = 3, rule = B3/S23\n3o$o$bo!"), std::string::npos) << before;
+    EXPECT_NE(after.find("x = 3, y = 3, rule = B3/S23\n!"), std::string::npos) << after; // the glider flew off
+    // The plane grew to the left: the same cells lie further right on the grid.
+    const std::size_t first = run.out.find("selection 3x3 at "), second = run.out.find("selection 3x3 at ", first + 1);
+    ASSERT_NE(second, std::string::npos) << run.out;
+    EXPECT_NE(run.out.substr(first, run.out.find('\n', first) - first),
+              run.out.substr(second, run.out.find('\n', second) - second));
+}
+
 TEST(Selection, IdentifyTakesTheSelectionAlone) {
     const auto dir = testDirectory();
     std::ofstream(dir / "glider.rle") << kGliderRle;
