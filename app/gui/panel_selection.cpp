@@ -90,11 +90,13 @@ void drawEdits(Lab& lab) {
 } // namespace
 
 void drawSelectionSection(Lab& lab) {
+    ImGui::PushID("selection"); // its labels ("density", "seed") are also the Run section's
     drawSelected(lab);
     ImGui::Separator();
     drawClipboard(lab);
     ImGui::Separator();
     drawEdits(lab);
+    ImGui::PopID();
 }
 
 } // namespace catlab::gui

@@ -268,10 +268,12 @@ TEST(Selection, TheOutlineIsDrawnOverTheSelectedCells) {
     const auto dir = testDirectory();
     // 320x240 pixels fit the 40x30 grid at 8 pixels a cell: cell (x, y) covers pixels 8x.., 8y..
     const RunResult run = runScript(dir, kEmptyLife + "fit\nframes 1\nscreenshot none.png\nselect 10 5 8 6\n"
-                                                      "frames 1\nscreenshot selected.png\nquit\n");
+                                                      "frames 1\nscreenshot selected.png\nselect-none\nzoom 2\n"
+                                                      "frames 1\nscreenshot far-none.png\nselect 10 5 8 6\n"
+                                                      "frames 1\nscreenshot far.png\nquit\n");
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    const Image none = readPng(dir / "none.png"), selected = readPng(dir / "selected.png");
-    const std::vector<PixelDifference> changed = differingPixels(none, selected);
+    const std::vector<PixelDifference> changed =
+        differingPixels(readPng(dir / "none.png"), readPng(dir / "selected.png"));
     ASSERT_GT(changed.size(), 8u * 6u * 64u / 2); // the fill covers the rectangle's 3072 pixels
     for (const PixelDifference& p : changed) {
         // The rectangle (its outline 1.5 pixels wide) and its size written just above it.
@@ -280,6 +282,13 @@ TEST(Selection, TheOutlineIsDrawnOverTheSelectedCells) {
         EXPECT_GE(p.y, 18);
         EXPECT_LE(p.y, 90);
     }
+    // At 2 pixels a cell the view shows the torus four times across and four times down: every copy of
+    // the selection is drawn, in each quarter of the picture.
+    const std::vector<PixelDifference> far = differingPixels(readPng(dir / "far-none.png"), readPng(dir / "far.png"));
+    int quarters[2][2] = {};
+    for (const PixelDifference& p : far) ++quarters[p.y < 120 ? 0 : 1][p.x < 160 ? 0 : 1];
+    for (const auto& row : quarters)
+        for (int count : row) EXPECT_GT(count, 16 * 12 * 2) << "a quarter without its copies of the selection";
 }
 
 TEST(Selection, BadInputIsRefusedAndChangesNothing) {
