@@ -2,6 +2,8 @@
 #include "gui/lab.hpp"
 #include "gui/lab_actions.hpp"
 #include "gui/panel_sections.hpp"
+#include "gui/selection_actions.hpp"
+#include "gui/selection_overlay.hpp"
 
 #include "catlab/grid_size_text.hpp"
 
@@ -16,6 +18,7 @@ void GridWindowScene::draw(int width, int height) {
     const GLuint texture = source_.update(lab_.session.simulator(), view);
     const Rule& rule = lab_.session.rule();
     renderer_.draw(texture, view, {rule.states, rule.radius, lab_.session.size()}, lab_.style);
+    drawSelectionOverlay(lab_, width, height);
 }
 
 void GridWindowScene::advance() {
@@ -39,6 +42,7 @@ void GridWindowScene::drawPanelSections(PanelState& state) {
     if (lab_.library.revealInPanel) ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Library")) drawLibrarySection(lab_, state);
     if (ImGui::CollapsingHeader("Edit")) drawEditSection(lab_, state);
+    if (ImGui::CollapsingHeader("Selection")) drawSelectionSection(lab_);
     if (ImGui::CollapsingHeader("View")) drawViewSection(lab_);
 }
 
@@ -52,6 +56,8 @@ std::string GridWindowScene::statusText() const {
     text << "rule " << session.rule().format() << "\nbackend " << session.backendName() << "\nsize "
          << formatGridSize(session.size()) << "\ngeneration " << session.generation() << "\npopulation "
          << session.simulator().population() << '\n';
+    if (const std::optional<CellRect> selected = selectedCells(lab_))
+        text << "selection " << rectSizeText(*selected) << " at " << selected->x << ',' << selected->y << '\n';
     return text.str();
 }
 

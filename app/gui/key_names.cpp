@@ -11,7 +11,7 @@
 namespace catlab::gui {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, int>, 9> kNamedKeys{{
+constexpr std::array<std::pair<std::string_view, int>, 14> kNamedKeys{{
     {"space", GLFW_KEY_SPACE},
     {"tab", GLFW_KEY_TAB},
     {"enter", GLFW_KEY_ENTER},
@@ -21,6 +21,11 @@ constexpr std::array<std::pair<std::string_view, int>, 9> kNamedKeys{{
     {"equal", GLFW_KEY_EQUAL},
     {"+", GLFW_KEY_KP_ADD},
     {"-", GLFW_KEY_MINUS},
+    {"delete", GLFW_KEY_DELETE},
+    {"period", GLFW_KEY_PERIOD},
+    {"comma", GLFW_KEY_COMMA},
+    {".", GLFW_KEY_PERIOD},
+    {",", GLFW_KEY_COMMA},
 }};
 
 constexpr std::array<std::pair<std::string_view, int>, 3> kModifiers{{
@@ -64,8 +69,8 @@ KeyPress parseKeyName(std::string_view text) {
     press.key = keyOf(rest);
     if (press.key == GLFW_KEY_UNKNOWN)
         throw Error("unknown key '" + std::string(text) +
-                    "' (a letter, a digit, space, tab, enter, escape, plus, minus, equal or f1..f12, after "
-                    "ctrl+, shift+ or alt+ when held)");
+                    "' (a letter, a digit, space, tab, enter, escape, plus, minus, equal, delete, period, comma "
+                    "or f1..f12, after ctrl+, shift+ or alt+ when held)");
     return press;
 }
 

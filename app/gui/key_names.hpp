@@ -8,7 +8,8 @@
 namespace catlab::gui {
 
 // A key press from its name, as scripts write it: an optional "ctrl+", "shift+" or "alt+" (in any
-// combination) before a letter, a digit, space, tab, enter, escape, plus, minus, equal, f1..f12.
+// combination) before a letter, a digit, space, tab, enter, escape, plus, minus, equal, delete, period,
+// comma, f1..f12.
 // Throws catlab::Error naming the text when it names no key, e.g. "ctrl+r" or "f12".
 KeyPress parseKeyName(std::string_view text);
 

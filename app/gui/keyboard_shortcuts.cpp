@@ -1,6 +1,7 @@
 #include "gui/keyboard_shortcuts.hpp"
 #include "gui/lab_actions.hpp"
 #include "gui/recording_actions.hpp"
+#include "gui/selection_shortcuts.hpp"
 
 #include <GLFW/glfw3.h>
 
@@ -10,6 +11,7 @@ namespace catlab::gui {
 
 void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab) {
     for (const KeyPress& press : keys) {
+        if (lab.shownKind == SceneKind::Grid && applySelectionShortcut(press, lab)) continue;
         try {
             switch (press.key) {
             case GLFW_KEY_SPACE: lab.run.playing = !lab.run.playing; break;

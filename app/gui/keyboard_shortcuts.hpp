@@ -9,7 +9,8 @@ namespace catlab::gui {
 
 // Space play/pause, N one step, F fit and R reset the scene shown (the grid: same density and seed;
 // the clouds: the starting camera, a clear sky), + and - steps per frame, Tab shows or hides the
-// panel, F12 screenshot, Ctrl+R starts or stops recording. Failures go to lab.status.
+// panel, F12 screenshot, Ctrl+R starts or stops recording; in the 2D scene the selection's keys
+// (selection_shortcuts.hpp). Failures go to lab.status.
 void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab);
 
 } // namespace catlab::gui

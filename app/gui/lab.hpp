@@ -5,6 +5,7 @@
 #include "gui/population_history.hpp"
 #include "gui/recording_settings.hpp"
 #include "gui/scene_switch.hpp"
+#include "gui/selection.hpp"
 #include "gui/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
 #include "gui/window_scene.hpp"
@@ -31,7 +32,7 @@ struct RunSettings {
     double targetFps = 60; // frames are paced to at most this rate
 };
 
-enum class MouseTool { Navigate, Draw };
+enum class MouseTool { Navigate, Draw, Select };
 
 struct Brush {
     static constexpr int kMaxSize = 256;
@@ -61,6 +62,7 @@ struct Lab {
     render::ViewStyle style;
     RunSettings run;
     Brush brush;
+    Selection selection; // the selected cells and the settings of their edits (selection_actions.hpp)
     StepMetrics metrics;
     PopulationHistory populationHistory; // the 2D automaton's, for the panel's plot
     std::string identifyReport;          // the last Identify's, shown in the panel

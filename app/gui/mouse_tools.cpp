@@ -1,5 +1,6 @@
 #include "gui/mouse_tools.hpp"
 #include "gui/lab_actions.hpp"
+#include "gui/selection_actions.hpp"
 
 #include <GLFW/glfw3.h>
 
@@ -36,29 +37,39 @@ void MouseTools::update(GLFWwindow* window, double scroll, bool overPanel, Lab& 
     const bool right = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
     const bool middle = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS;
     const bool drawing = lab.brush.tool == MouseTool::Draw;
+    const bool selecting = lab.brush.tool == MouseTool::Select;
 
     try {
         if (!overPanel && scroll != 0)
             lab.view.zoomAt(wheelZoom(lab.view.zoom(), scroll), x, y, view.width, view.height);
 
-        const bool wantPan = middle || (left && !drawing);
+        const bool wantPan = middle || (left && !drawing && !selecting);
         if (panning_ && wantPan) {
             lab.view.panPixels(x - lastX_, y - lastY_);
         } else {
             panning_ = wantPan && !overPanel;
         }
 
+        const Cell cell{(long long)std::floor(lab.view.cellX(x, view.width)),
+                        (long long)std::floor(lab.view.cellY(y, view.height))};
+        if (!overPanel) {
+            const GridSize grid = lab.session.size();
+            lab.selection.mouseCell = {wrapCoordinate(cell.x, grid.width), wrapCoordinate(cell.y, grid.height)};
+        }
         if (drawing && (left || right) && !overPanel) {
-            const Cell cell{(long long)std::floor(lab.view.cellX(x, view.width)),
-                            (long long)std::floor(lab.view.cellY(y, view.height))};
             paintStroke(lab, cell, left ? lab.brush.state : 0);
         } else if (!left && !right) {
             lastPainted_.reset();
         }
+        if (selecting && left && (selectionStart_ || !overPanel))
+            dragSelection(lab, cell);
+        else if (!left)
+            selectionStart_.reset();
     } catch (const std::exception& e) {
         lab.status = e.what();
         lab.statusIsError = true;
         lastPainted_.reset();
+        selectionStart_.reset();
     }
     lastX_ = x;
     lastY_ = y;
@@ -83,6 +94,22 @@ void MouseTools::paintStroke(Lab& lab, Cell to, int state) {
         if (i == steps) break;
     }
     lastPainted_ = to;
+}
+
+void MouseTools::dragSelection(Lab& lab, Cell to) {
+    if (!selectionStart_) selectionStart_ = to;
+    const Cell from = *selectionStart_;
+    // The view repeats the torus: the drag is taken on the copy of the grid where it began, and clamped
+    // to that copy's edges.
+    const GridSize grid = lab.session.size();
+    const long long shiftX = wrapCoordinate(from.x, grid.width) - from.x;
+    const long long shiftY = wrapCoordinate(from.y, grid.height) - from.y;
+    auto clampX = [&](long long v) { return std::clamp(v + shiftX, 0LL, (long long)grid.width - 1); };
+    auto clampY = [&](long long v) { return std::clamp(v + shiftY, 0LL, (long long)grid.height - 1); };
+    const long long left = clampX(std::min(from.x, to.x)), right = clampX(std::max(from.x, to.x));
+    const long long top = clampY(std::min(from.y, to.y)), bottom = clampY(std::max(from.y, to.y));
+    lab.status = selectCells(lab, CellRect{left, top, int(right - left + 1), int(bottom - top + 1)});
+    lab.statusIsError = false;
 }
 
 } // namespace catlab::gui

@@ -11,7 +11,9 @@ namespace catlab::gui {
 
 // The mouse on the view: the wheel zooms toward the cursor; dragging pans (left button with the
 // Navigate tool, middle button always); with the Draw tool the left button paints the brush state
-// and the right button erases, along the stroke's whole path.
+// and the right button erases, along the stroke's whole path; with the Select tool dragging the left
+// button selects the rectangle between the cell pressed and the cell under the cursor. The cell under
+// the cursor is kept in lab.selection.mouseCell, where Paste puts the clipboard.
 class MouseTools {
   public:
     // `scroll` is the wheel movement since the last frame; `overPanel` is true while ImGui has the
@@ -23,10 +25,12 @@ class MouseTools {
         long long x, y;
     };
     void paintStroke(Lab& lab, Cell to, int state);
+    void dragSelection(Lab& lab, Cell to);
 
     bool panning_ = false;
     double lastX_ = 0, lastY_ = 0; // framebuffer pixels
     std::optional<Cell> lastPainted_;
+    std::optional<Cell> selectionStart_; // where the selecting drag began, in the view's (unwrapped) cells
 };
 
 // The next zoom for a wheel movement: 1.25x per notch zoomed out, whole pixels per cell zoomed in.

@@ -11,6 +11,7 @@ void drawEditSection(Lab& lab, PanelState& state) {
     ImGui::RadioButton("navigate", &tool, int(MouseTool::Navigate));
     ImGui::SameLine();
     ImGui::RadioButton("draw (left paints, right erases)", &tool, int(MouseTool::Draw));
+    ImGui::RadioButton("select (drag a rectangle; Selection below)", &tool, int(MouseTool::Select));
     lab.brush.tool = MouseTool(tool);
     ImGui::SliderInt("brush", &lab.brush.size, 1, Brush::kMaxSize, "%d cells", ImGuiSliderFlags_AlwaysClamp);
     const int states = lab.session.rule().states;

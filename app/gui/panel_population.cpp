@@ -2,6 +2,7 @@
 #include "gui/panel_sections.hpp"
 #include "gui/population_actions.hpp"
 #include "gui/population_plot.hpp"
+#include "gui/selection_actions.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -60,7 +61,7 @@ void drawPopulationSection(Lab& lab, PanelState& state) {
     ImGui::Checkbox("only the cells at x, y, w, h", &state.identifyRegionOnly);
     if (state.identifyRegionOnly) ImGui::InputInt4("##identifyRegion", state.identifyRegion);
     if (ImGui::Button("Identify")) {
-        std::optional<CellRect> region;
+        std::optional<CellRect> region = selectedCells(lab); // the selection alone, when there is one
         if (state.identifyRegionOnly)
             region = CellRect{state.identifyRegion[0], state.identifyRegion[1], state.identifyRegion[2],
                               state.identifyRegion[3]};
@@ -72,7 +73,8 @@ void drawPopulationSection(Lab& lab, PanelState& state) {
         if (!lab.statusIsError) lab.status = summary;
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("(on a copy of the grid)");
+    ImGui::TextDisabled(selectedCells(lab) && !state.identifyRegionOnly ? "(on a copy of the selection alone)"
+                                                                        : "(on a copy of the grid)");
     if (!lab.identifyReport.empty()) ImGui::TextUnformatted(lab.identifyReport.c_str());
 }
 

@@ -16,6 +16,8 @@ void drawMetricsSection(Lab& lab, PanelState& state);
 // The population over generations (plot, zoom, CSV and PNG exports) and Identify.
 void drawPopulationSection(Lab& lab, PanelState& state);
 void drawEditSection(Lab& lab, PanelState& state);
+// The selection's size and place and its edits: clipboard, paste place and mode, rotate, flip, clear, fill.
+void drawSelectionSection(Lab& lab);
 void drawViewSection(Lab& lab);
 // The pattern library: folders, search, the chosen file's preview, recent files (panel_library.cpp).
 void drawLibrarySection(Lab& lab, PanelState& state);

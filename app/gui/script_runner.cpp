@@ -7,6 +7,7 @@
 #include "gui/population_actions.hpp"
 #include "gui/recording_actions.hpp"
 #include "gui/scene_switch.hpp"
+#include "gui/selection_actions.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
@@ -67,6 +68,11 @@ Neighbourhood neighbourhoodArg(const std::string& word) {
     throw Error("unknown neighbourhood '" + word + "' (" + known + ")");
 }
 
+PasteMode pasteModeArg(const std::string& word) {
+    if (const auto mode = parsePasteMode(word)) return *mode;
+    throw Error("expected or, copy or xor, not '" + word + "'");
+}
+
 // What a command may touch: the lab, the runner's frame wait and the status output.
 struct Context {
     Lab& lab;
@@ -75,6 +81,12 @@ struct Context {
     const std::string& origin; // "<script>:<line>: <command>", for failures reported later
 };
 using Handler = void (*)(Context&, const Args&);
+
+// The outcome of a selection edit becomes the status line, as it does from the panel.
+void said(Context& c, const std::string& line) {
+    c.lab.status = line;
+    c.lab.statusIsError = false;
+}
 
 const std::map<std::string_view, Handler>& commandHandlers() {
     static const std::map<std::string_view, Handler> handlers = {
@@ -187,6 +199,54 @@ const std::map<std::string_view, Handler>& commandHandlers() {
              c.out << recentFilesText(c.lab) << std::flush;
          }},
         {"screenshot", [](Context& c, const Args& a) { requestScreenshot(c.lab, a[0], c.origin); }},
+        {"select",
+         [](Context& c, const Args& a) {
+             const long long x = integerArg(a, 0, "X", kMinCoordinate, kMaxCoordinate, 0LL);
+             const long long y = integerArg(a, 1, "Y", kMinCoordinate, kMaxCoordinate, 0LL);
+             const int width = integerArg(a, 2, "W", 1, kMaxGridSide, 1);
+             said(c, selectCells(c.lab, CellRect{x, y, width, integerArg(a, 3, "H", 1, kMaxGridSide, 1)}));
+         }},
+        {"select-all", [](Context& c, const Args&) { said(c, selectAll(c.lab)); }},
+        {"select-none", [](Context& c, const Args&) { said(c, selectNone(c.lab)); }},
+        {"shrink", [](Context& c, const Args&) { said(c, shrinkSelection(c.lab)); }},
+        {"copy", [](Context& c, const Args&) { said(c, copySelection(c.lab)); }},
+        {"cut", [](Context& c, const Args&) { said(c, cutSelection(c.lab)); }},
+        {"paste",
+         [](Context& c, const Args& a) {
+             const long long x = integerArg(a, 0, "X", kMinCoordinate, kMaxCoordinate, 0LL);
+             const long long y = integerArg(a, 1, "Y", kMinCoordinate, kMaxCoordinate, 0LL);
+             const PasteMode mode = a.size() > 2 ? pasteModeArg(a[2]) : c.lab.selection.pasteMode;
+             said(c, pasteClipboard(c.lab, x, y, mode));
+             c.out << c.origin << ": " << c.lab.status << std::endl;
+         }},
+        {"paste-mode", [](Context& c, const Args& a) { c.lab.selection.pasteMode = pasteModeArg(a[0]); }},
+        {"paste-at",
+         [](Context& c, const Args& a) {
+             if (a[0] != "mouse" && a[0] != "selection")
+                 throw Error("expected mouse or selection, not '" + a[0] + "'");
+             c.lab.selection.pasteAnchor = a[0] == "mouse" ? PasteAnchor::Mouse : PasteAnchor::Selection;
+         }},
+        {"rotate",
+         [](Context& c, const Args& a) {
+             if (a[0] != "cw" && a[0] != "ccw") throw Error("expected cw or ccw, not '" + a[0] + "'");
+             said(c, rotateSelection(c.lab, a[0] == "cw"));
+         }},
+        {"flip",
+         [](Context& c, const Args& a) {
+             if (a[0] != "h" && a[0] != "v") throw Error("expected h or v, not '" + a[0] + "'");
+             said(c, flipSelection(c.lab, a[0] == "h"));
+         }},
+        {"random-fill",
+         [](Context& c, const Args& a) {
+             const double density = numberArg(a, 0, "DENSITY", 0, 1, 0.5);
+             const std::uint64_t seed = integerArg(a, 1, "SEED", std::uint64_t(0),
+                                                   std::numeric_limits<std::uint64_t>::max(), std::uint64_t(1));
+             said(c, randomFillSelection(c.lab, density, seed));
+         }},
+        {"clear-inside", [](Context& c, const Args&) { said(c, clearInsideSelection(c.lab)); }},
+        {"clear-outside", [](Context& c, const Args&) { said(c, clearOutsideSelection(c.lab)); }},
+        {"clipboard-load", [](Context& c, const Args& a) { said(c, loadClipboardFile(a[0])); }},
+        {"clipboard-save", [](Context& c, const Args& a) { said(c, saveClipboardFile(a[0])); }},
         {"record",
          [](Context& c, const Args& a) {
              c.lab.recordingSettings.path = a[0];
@@ -238,7 +298,7 @@ const std::map<std::string_view, Handler>& commandHandlers() {
          [](Context& c, const Args& a) {
              const long long generations = integerArg(a, 0, "N", 1LL, IdentifyOptions::kMaxGenerations, 1000LL);
              if (a.size() > 1 && a.size() < 5) throw Error("identify takes a region as four numbers, X Y W H");
-             std::optional<CellRect> region;
+             std::optional<CellRect> region = selectedCells(c.lab); // the selection alone, when there is one
              if (a.size() == 5)
                  region =
                      CellRect{integerArg(a, 1, "X", kMinCoordinate, kMaxCoordinate, 0LL),

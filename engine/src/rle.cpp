@@ -244,30 +244,9 @@ Grid cropGrid(const Grid& grid, const LiveBox& box) {
     return out;
 }
 
-// The RLE text, written as it is made; the caller checks the stream. Golly reads the #CXRLE line only
-// when it comes first.
-void emitRle(std::ostream& out, const Grid& whole, const Rule& rule, const RleExtras& extras) {
-    const bool twoStates = rule.states == 2;
-    // On an unbounded plane only the live cells' box is written, at its place; on a bounded grid the whole
-    // grid, placed as Golly places its bounded grids (the top-left cell at -w/2, -h/2).
-    std::optional<Grid> box;
-    long long posX = -(whole.width() / 2), posY = -(whole.height() / 2);
-    if (extras.unboundedOrigin) {
-        const LiveBox live = liveBoxOf(whole);
-        box = cropGrid(whole, live);
-        posX = extras.unboundedOrigin->first + live.x;
-        posY = extras.unboundedOrigin->second + live.y;
-    }
-    const Grid& grid = box ? *box : whole;
-    out << "#CXRLE Pos=" << posX << ',' << posY;
-    if (extras.generation > 0) out << " Gen=" << extras.generation;
-    out << '\n';
-    if (!extras.name.empty()) out << "#N " << extras.name << '\n';
-    for (const std::string& comment : extras.comments) {
-        if (comment.rfind("#CXRLE", 0) == 0) continue; // ours replaces it
-        out << (comment.starts_with('#') ? "" : "#C ") << comment << '\n';
-    }
-    const RuleSpec spec{rule, extras.unboundedOrigin ? std::nullopt : std::optional(grid.size())};
+// The header line ("x = .., y = .., rule = ..") and the cells, 70 characters a line.
+void emitSizeAndCells(std::ostream& out, const Grid& grid, const RuleSpec& spec) {
+    const bool twoStates = spec.rule.states == 2;
     out << "x = " << grid.width() << ", y = " << grid.height() << ", rule = " << formatRuleSpecForGolly(spec) << '\n';
 
     std::string line;
@@ -302,10 +281,43 @@ void emitRle(std::ostream& out, const Grid& whole, const Rule& rule, const RleEx
     out << line << '\n';
 }
 
+// The RLE text, written as it is made; the caller checks the stream. Golly reads the #CXRLE line only
+// when it comes first.
+void emitRle(std::ostream& out, const Grid& whole, const Rule& rule, const RleExtras& extras) {
+    // On an unbounded plane only the live cells' box is written, at its place; on a bounded grid the whole
+    // grid, placed as Golly places its bounded grids (the top-left cell at -w/2, -h/2).
+    std::optional<Grid> box;
+    long long posX = -(whole.width() / 2), posY = -(whole.height() / 2);
+    if (extras.unboundedOrigin) {
+        const LiveBox live = liveBoxOf(whole);
+        box = cropGrid(whole, live);
+        posX = extras.unboundedOrigin->first + live.x;
+        posY = extras.unboundedOrigin->second + live.y;
+    }
+    const Grid& grid = box ? *box : whole;
+    out << "#CXRLE Pos=" << posX << ',' << posY;
+    if (extras.generation > 0) out << " Gen=" << extras.generation;
+    out << '\n';
+    if (!extras.name.empty()) out << "#N " << extras.name << '\n';
+    for (const std::string& comment : extras.comments) {
+        if (comment.rfind("#CXRLE", 0) == 0) continue; // ours replaces it
+        out << (comment.starts_with('#') ? "" : "#C ") << comment << '\n';
+    }
+    const RuleSpec spec{rule, extras.unboundedOrigin ? std::nullopt : std::optional(grid.size())};
+    emitSizeAndCells(out, grid, spec);
+}
+
 } // namespace
 
 void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleExtras& extras) {
     emitRle(out, grid, rule, extras);
+    if (!out) throw Error("failed writing RLE");
+}
+
+void writeRleBlock(std::ostream& out, const Grid& block, const RuleSpec& rule,
+                   std::pair<std::int64_t, std::int64_t> position) {
+    out << "#CXRLE Pos=" << position.first << ',' << position.second << '\n';
+    emitSizeAndCells(out, block, rule);
     if (!out) throw Error("failed writing RLE");
 }
 

@@ -179,5 +179,24 @@ TEST(Rle, UnreadableAndUnwritablePaths) {
     EXPECT_THROW(writeRleFile("/nonexistent/dir/p.rle", g, parseRule("B3/S23").rule), Error);
 }
 
+TEST(Rle, ABlockIsWrittenAsGollyPutsASelectionOnTheClipboard) {
+    // Dead margins are part of the block: its size is the selection's, not its live cells' box.
+    const Grid block = testing::gridFromText({"....", ".o..", "..o.", ".ooo", "...."});
+    std::ostringstream torus;
+    writeRleBlock(torus, block, RuleSpec{parseRule("B3/S23").rule, GridSize{40, 30}}, {-2, -3});
+    EXPECT_EQ(torus.str(), "#CXRLE Pos=-2,-3\nx = 4, y = 5, rule = B3/S23:T40,30\n$bo$2bo$b3o!\n");
+    const Pattern back = read(torus.str());
+    EXPECT_EQ(back.cells, block);
+    ASSERT_TRUE(back.position.has_value());
+    EXPECT_EQ(*back.position, (std::pair<long long, long long>{-2, -3}));
+
+    // An unbounded universe's rule names no topology; more states, Golly's state letters.
+    const Grid decaying = testing::gridFromText({"o2", "3."});
+    std::ostringstream plane;
+    writeRleBlock(plane, decaying, RuleSpec{parseRule("345/2/4").rule, std::nullopt}, {7, -9});
+    EXPECT_EQ(plane.str(), "#CXRLE Pos=7,-9\nx = 2, y = 2, rule = 345/2/4\nAB$C!\n");
+    EXPECT_EQ(read(plane.str()).cells, decaying);
+}
+
 } // namespace
 } // namespace catlab

@@ -133,10 +133,25 @@ TEST(ScriptParse, FuzzPlusMinusSignIsNoNumber) {
     EXPECT_FALSE(parseFiniteNumber("1e999").has_value());
 }
 
+TEST(ScriptParse, SelectionCommandsAreCheckedBeforeTheyRun) {
+    EXPECT_EQ(parseError("select 1 2 3\n"), "s.txt:1: 'select' is missing arguments (usage: select X Y W H)");
+    EXPECT_EQ(parseError("select 1 2 -3 4\n"), "s.txt:1: 'select' expects W as a whole number 0..2147483647, not '-3'");
+    EXPECT_EQ(parseError("paste 4\n"), "s.txt:1: 'paste' is missing arguments (usage: paste X Y [or|copy|xor])");
+    EXPECT_EQ(parseError("random-fill dense\n"),
+              "s.txt:1: 'random-fill' expects DENSITY as a finite number, not 'dense'");
+    EXPECT_EQ(parseError("copy now\n"), "s.txt:1: 'copy' has too many arguments (usage: copy)");
+    EXPECT_EQ(parseError("clipboard-load\n"),
+              "s.txt:1: 'clipboard-load' is missing arguments (usage: clipboard-load FILE)");
+}
+
 TEST(ScriptParse, HelpListsEveryCommand) {
     const std::string help = scriptCommandHelp();
-    for (const char* name : {"frames", "zoom", "pan", "fit", "one-to-one", "backend", "rule", "radius", "play", "pause",
-                             "step", "paint", "erase", "brush", "load", "save", "screenshot", "colormap", "quit"})
+    for (const char* name :
+         {"frames",      "zoom",   "pan",         "fit",          "one-to-one",    "backend",        "rule",
+          "radius",      "play",   "pause",       "step",         "paint",         "erase",          "brush",
+          "load",        "save",   "screenshot",  "colormap",     "quit",          "select",         "select-all",
+          "select-none", "shrink", "copy",        "cut",          "paste",         "paste-mode",     "paste-at",
+          "rotate",      "flip",   "random-fill", "clear-inside", "clear-outside", "clipboard-load", "clipboard-save"})
         EXPECT_NE(help.find(std::string("  ") + name), std::string::npos) << name;
 }
 

@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace catlab {
@@ -40,6 +41,11 @@ Pattern readRleFile(const std::string& path);
 // "#CXRLE Pos=" placing it as Golly places the torus. Throws catlab::Error when the stream fails.
 void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const RleExtras& extras);
 void writeRle(std::ostream& out, const Grid& grid, const Rule& rule, const std::string& name = {});
+// A block of cells as Golly puts a selection on the clipboard: "#CXRLE Pos=" with the block's top-left
+// cell on Golly's plane, the block's own size, `rule` with the topology of the universe it was taken
+// from (rule.size: that torus; none for an unbounded plane) and every cell of the block.
+void writeRleBlock(std::ostream& out, const Grid& block, const RuleSpec& rule,
+                   std::pair<std::int64_t, std::int64_t> position);
 // The same as a file, written atomically (AtomicFile): a failure leaves the old file as it was and
 // throws naming the path and the reason.
 void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const RleExtras& extras);
