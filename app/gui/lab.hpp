@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gui/cloud_session.hpp"
+#include "gui/edit_history.hpp"
 #include "gui/population_history.hpp"
 #include "gui/recording_settings.hpp"
 #include "gui/scene_switch.hpp"
@@ -62,6 +63,7 @@ struct Lab {
     Brush brush;
     StepMetrics metrics;
     PopulationHistory populationHistory; // the 2D automaton's, for the panel's plot
+    EditHistory history;                 // the 2D automaton's undo and redo (undo_actions.hpp)
     std::string identifyReport;          // the last Identify's, shown in the panel
 
     CloudStart cloudStart;
