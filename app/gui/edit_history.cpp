@@ -6,8 +6,6 @@
 namespace catlab::gui {
 namespace {
 
-std::string mebibytes(std::size_t bytes) { return std::to_string((bytes + (std::size_t(1) << 20) - 1) >> 20) + " MiB"; }
-
 // The whole states an entry keeps, the pattern at generation 0 of each included.
 template <class Visit>
 void forEachWholeState(const EditEntry& entry, Visit&& visit) {
@@ -18,6 +16,10 @@ void forEachWholeState(const EditEntry& entry, Visit&& visit) {
 }
 
 } // namespace
+
+std::string formatMebibytes(std::size_t bytes) {
+    return std::to_string((bytes + (std::size_t(1) << 20) - 1) >> 20) + " MiB";
+}
 
 void swapCells(SimulationSession& session, std::vector<RectCells>& rects, bool undoing) {
     const auto swapRect = [&](RectCells& part) {
@@ -61,8 +63,8 @@ bool EditHistory::record(EditEntry entry, Joining joining) {
     notice_.clear();
     const std::size_t size = entry.bytes();
     if (size > budget_) {
-        forget(entry.name + " cannot be undone: it would keep " + mebibytes(size) + ", more than the undo budget of " +
-                   mebibytes(budget_),
+        forget(entry.name + " cannot be undone: it would keep " + formatMebibytes(size) +
+                   ", more than the undo budget of " + formatMebibytes(budget_),
                joining);
         return false;
     }
@@ -83,8 +85,8 @@ bool EditHistory::extendStroke(RectCells dab) {
     std::get<std::vector<RectCells>>(stroke->other).push_back(std::move(dab));
     const std::size_t size = stroke->bytes();
     if (size > budget_) {
-        forget(stroke->name + " cannot be undone: the stroke would keep " + mebibytes(size) +
-                   ", more than the undo budget of " + mebibytes(budget_),
+        forget(stroke->name + " cannot be undone: the stroke would keep " + formatMebibytes(size) +
+                   ", more than the undo budget of " + formatMebibytes(budget_),
                Joining::Stroke);
         return false;
     }

@@ -57,6 +57,9 @@ struct EditEntry {
     std::size_t bytes() const; // what it keeps, the whole states' cells counted in full
 };
 
+// "512 MiB", rounded up, for messages about the budget.
+std::string formatMebibytes(std::size_t bytes);
+
 // Swaps the cells of a cell entry with the session's, rectangle by rectangle: in reverse order to undo (the
 // last dab of a stroke first, as dabs may overlap), in order to redo. Only the rectangles' cells travel,
 // whichever backend keeps the grid.

@@ -24,7 +24,8 @@ void gridChanged(Lab& lab) {
 }
 
 // An undoable rule change: the rule alone, or the whole grid when the new rule has fewer states (cells in
-// the states it lacks die). Choosing the rule that runs already changes nothing.
+// the states it lacks die); while playing, part of the run. Choosing the rule that runs already changes
+// nothing.
 void setRule(Lab& lab, const Rule& rule, const std::string& name, const Rule& shapeBase) {
     if (rule == lab.session.rule() && name == lab.session.ruleName() && shapeBase == lab.shapeBase) return;
     const std::string entryName = "rule " + rule.format();
@@ -32,7 +33,9 @@ void setRule(Lab& lab, const Rule& rule, const std::string& name, const Rule& sh
         lab.session.setRule(rule, name); // throws before changing anything
         lab.shapeBase = shapeBase;
     };
-    if (rule.states < lab.session.rule().states) {
+    if (changesJoinTheRun(lab)) {
+        change();
+    } else if (rule.states < lab.session.rule().states) {
         changeWholeGrid(lab, entryName, change);
     } else {
         RuleState before = captureRuleState(lab);

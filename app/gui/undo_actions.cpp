@@ -10,11 +10,9 @@
 namespace catlab::gui {
 namespace {
 
-std::string mebibytes(std::size_t bytes) { return std::to_string((bytes + (std::size_t(1) << 20) - 1) >> 20) + " MiB"; }
-
 std::string tooLargeToKeep(const Lab& lab, GridSize size) {
-    return "the " + formatGridSize(size) + " grid (" + mebibytes(WholeState::bytesFor(size)) +
-           ") is larger than the undo budget of " + mebibytes(lab.history.budgetBytes());
+    return "the " + formatGridSize(size) + " grid (" + formatMebibytes(WholeState::bytesFor(size)) +
+           ") is larger than the undo budget of " + formatMebibytes(lab.history.budgetBytes());
 }
 
 // Puts an earlier whole state back, with the pattern Reset returns to from it.
@@ -146,21 +144,24 @@ void resetToGeneration0(Lab& lab) {
     if (!start)
         throw Error("cannot reset: the pattern at generation 0 was not kept, its grid being larger than the undo "
                     "budget of " +
-                    mebibytes(lab.history.budgetBytes()));
+                    formatMebibytes(lab.history.budgetBytes()));
     changeWholeGrid(lab, "reset", [&] { restoreWholeState(lab, *start); });
 }
+
+bool changesJoinTheRun(const Lab& lab) { return lab.run.playing && lab.history.joins(Joining::Generating); }
 
 UndoableCellEdit::UndoableCellEdit(Lab& lab, const CellRect& rect, std::string name, Joining joining)
     : lab_(lab), name_(std::move(name)), joining_(joining) {
     before_.rect = rect;
-    // A stroke too large to keep records none of its dabs.
+    // A stroke too large to keep records none of its dabs; the run being recorded covers the edit.
     const bool strokeForgotten =
         joining == Joining::Stroke && lab.history.joins(Joining::Stroke) && !lab.history.joinable(Joining::Stroke);
-    if (!strokeForgotten) before_.cells = lab.session.simulator().readCells(rect);
+    if (!strokeForgotten && !changesJoinTheRun(lab)) before_.cells = lab.session.simulator().readCells(rect);
 }
 
 void UndoableCellEdit::commit() {
     EditHistory& history = lab_.history;
+    if (changesJoinTheRun(lab_)) return;
     if (joining_ == Joining::Stroke && history.joins(Joining::Stroke)) {
         if (history.joinable(Joining::Stroke)) history.extendStroke(std::move(before_));
         return;

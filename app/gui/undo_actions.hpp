@@ -47,6 +47,10 @@ class UndoableCellEdit {
 template <class Change>
 void changeWholeGrid(Lab& lab, const std::string& name, Change&& change);
 
+// While the window plays, the run's entry returns to where it began: cell edits and rule changes made during
+// the run join it rather than making entries of their own (which would each start another run's snapshot).
+bool changesJoinTheRun(const Lab& lab);
+
 // Before generating from the current state: where undo will return, and at generation 0 the pattern Reset
 // returns to. The generations of one run (until it is paused or another change is made) are one entry; while
 // paused each step is one.

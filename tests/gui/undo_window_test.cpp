@@ -88,6 +88,22 @@ TEST(UndoWindow, ARunIsUndoneAtOnce) {
     EXPECT_EQ(statusValue(run.out, "generation", 3), "0");
 }
 
+// Edits and rule changes made while playing belong to the run: undo returns to where it began.
+TEST(UndoWindow, ChangesWhilePlayingJoinTheRun) {
+    const auto dir = testDirectory();
+    const RunResult run = runScript(dir, "pause\nrule life\nsize 48x48\nrandom 0.4 2\nsave start.rle\nplay\nframes 2\n"
+                                         "paint 5 5\nrule highlife\nframes 2\npause\nframes 1\nstatus\nundo\nstatus\n"
+                                         "save back.rle\nredo\nstatus\nquit\n");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(statusValue(run.out, "generation", 0), "4");
+    EXPECT_EQ(statusValue(run.out, "rule", 0), "B36/S23");
+    EXPECT_EQ(statusValue(run.out, "generation", 1), "0");
+    EXPECT_EQ(statusValue(run.out, "rule", 1), "B3/S23");
+    EXPECT_EQ(saved(dir, "back.rle").cells, saved(dir, "start.rle").cells);
+    EXPECT_EQ(statusValue(run.out, "generation", 2), "4");
+    EXPECT_EQ(statusValue(run.out, "rule", 2), "B36/S23");
+}
+
 // Reset returns to the pattern and rule of generation 0, edits made there included, and is undone in turn.
 TEST(UndoWindow, ResetReturnsToGenerationZeroAndCanBeUndone) {
     const auto dir = testDirectory();
