@@ -56,6 +56,34 @@ void requireGridScene(const Lab& lab, const char* what) {
         throw Error(std::string(what) + " applies to the 2D rules; the cloud scene is shown");
 }
 
+// Undo (`undoing`) or redo: the entry's side swapped with the lab's, then the entry onto the other stack.
+void travel(Lab& lab, bool undoing) {
+    const std::string what = undoing ? "undo" : "redo";
+    requireGridScene(lab, what.c_str());
+    EditHistory& history = lab.history;
+    if (!(undoing ? history.canUndo() : history.canRedo())) throw Error("nothing to " + what);
+    lab.run.playing = false; // as in Golly: running on would start another run at once
+    const GridSize size = lab.session.size();
+    EditEntry entry = undoing ? history.takeUndo() : history.takeRedo();
+    bool kept = false;
+    try {
+        kept = swapWithLab(lab, entry, undoing);
+    } catch (...) {
+        if (undoing)
+            history.restoreUndo(std::move(entry));
+        else
+            history.restoreRedo(std::move(entry));
+        throw;
+    }
+    if (!kept)
+        history.forget((undoing ? "undid " : "redid ") + entry.name + "; it cannot be " +
+                       (undoing ? "redone: " : "undone again: ") + tooLargeToKeep(lab, size));
+    else if (undoing)
+        history.pushRedo(std::move(entry));
+    else
+        history.pushUndo(std::move(entry));
+}
+
 template <class Action>
 void reportUndo(Lab& lab, const std::string& verb, std::string name, Action&& action) {
     try {
@@ -93,41 +121,9 @@ RuleState captureRuleState(const Lab& lab) {
     return RuleState{lab.session.rule(), lab.session.ruleName(), lab.shapeBase};
 }
 
-void undo(Lab& lab) {
-    requireGridScene(lab, "undo");
-    if (!lab.history.canUndo()) throw Error("nothing to undo");
-    const GridSize size = lab.session.size();
-    EditEntry entry = lab.history.takeUndo();
-    bool kept = false;
-    try {
-        kept = swapWithLab(lab, entry, true);
-    } catch (...) {
-        lab.history.restoreUndo(std::move(entry));
-        throw;
-    }
-    if (kept)
-        lab.history.pushRedo(std::move(entry));
-    else
-        lab.history.forget("undid " + entry.name + "; it cannot be redone: " + tooLargeToKeep(lab, size));
-}
+void undo(Lab& lab) { travel(lab, true); }
 
-void redo(Lab& lab) {
-    requireGridScene(lab, "redo");
-    if (!lab.history.canRedo()) throw Error("nothing to redo");
-    const GridSize size = lab.session.size();
-    EditEntry entry = lab.history.takeRedo();
-    bool kept = false;
-    try {
-        kept = swapWithLab(lab, entry, false);
-    } catch (...) {
-        lab.history.restoreRedo(std::move(entry));
-        throw;
-    }
-    if (kept)
-        lab.history.pushUndo(std::move(entry));
-    else
-        lab.history.forget("redid " + entry.name + "; it cannot be undone again: " + tooLargeToKeep(lab, size));
-}
+void redo(Lab& lab) { travel(lab, false); }
 
 void undoWithStatus(Lab& lab) {
     reportUndo(lab, "undid ", lab.history.undoName(), [&] { undo(lab); });
@@ -145,6 +141,7 @@ void resetToGeneration0(Lab& lab) {
         throw Error("cannot reset: the pattern at generation 0 was not kept, its grid being larger than the undo "
                     "budget of " +
                     formatMebibytes(lab.history.budgetBytes()));
+    lab.run.playing = false; // as in Golly: running on would start another run at once
     changeWholeGrid(lab, "reset", [&] { restoreWholeState(lab, *start); });
 }
 

@@ -15,7 +15,8 @@ namespace catlab::gui {
 // Undo, redo and Reset in the 2D scene, and how each change the user makes is kept for them (Lab::history).
 // Each throws catlab::Error naming the problem and leaves the lab as it was.
 
-// Takes back the newest change, or redoes the last one undone ("nothing to undo" when there is none).
+// Takes back the newest change, or redoes the last one undone ("nothing to undo" when there is none). Undo,
+// redo and Reset pause the window.
 void undo(Lab& lab);
 void redo(Lab& lab);
 // The same, saying in lab.status what was undone or redone ("undid paint"), or why not.

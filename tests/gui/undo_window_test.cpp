@@ -104,6 +104,16 @@ TEST(UndoWindow, ChangesWhilePlayingJoinTheRun) {
     EXPECT_EQ(statusValue(run.out, "rule", 2), "B36/S23");
 }
 
+// Undo while playing pauses: running on would start another run at once and leave nothing to redo.
+TEST(UndoWindow, UndoWhilePlayingPauses) {
+    const auto dir = testDirectory();
+    const RunResult run =
+        runScript(dir, "pause\nsize 32x32\nrandom 0.4 6\nplay\nframes 3\nundo\nframes 2\nstatus\nredo\nstatus\nquit\n");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(statusValue(run.out, "generation", 0), "0");
+    EXPECT_EQ(statusValue(run.out, "generation", 1), "3");
+}
+
 // Reset returns to the pattern and rule of generation 0, edits made there included, and is undone in turn.
 TEST(UndoWindow, ResetReturnsToGenerationZeroAndCanBeUndone) {
     const auto dir = testDirectory();
