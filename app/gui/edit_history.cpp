@@ -140,7 +140,7 @@ void EditHistory::pushUndo(EditEntry entry) {
 void EditHistory::fitBudget() {
     // The entries nearest the present are the ones most likely to be wanted: the oldest undo entries go
     // first, then the farthest redo entries.
-    while (bytes() > budget_ && undo_.size() + redo_.size() > 1) {
+    while (undo_.size() + redo_.size() > 1 && (undo_.size() + redo_.size() > kMaxEntries || bytes() > budget_)) {
         if (undo_.size() > 1 || (undo_.size() == 1 && redo_.empty()))
             undo_.erase(undo_.begin());
         else

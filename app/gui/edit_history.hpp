@@ -79,6 +79,8 @@ enum class Joining {
 class EditHistory {
   public:
     static constexpr std::size_t kDefaultBudgetBytes = std::size_t(512) << 20;
+    // Beyond this many entries the oldest go too, however small: keeping within the budget walks them all.
+    static constexpr std::size_t kMaxEntries = 10000;
 
     explicit EditHistory(std::size_t budgetBytes = kDefaultBudgetBytes) : budget_(budgetBytes) {}
 
@@ -127,7 +129,7 @@ class EditHistory {
     void setGenerationZero(std::shared_ptr<const WholeState> state) { generationZero_ = std::move(state); }
 
   private:
-    void fitBudget(); // drops the oldest undo entries, then the farthest redo entries
+    void fitBudget(); // drops the oldest undo entries, then the farthest redo entries, to fit both limits
 
     std::size_t budget_;
     std::vector<EditEntry> undo_; // oldest first

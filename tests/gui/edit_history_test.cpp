@@ -77,6 +77,17 @@ TEST(EditHistory, TheOldestEntriesGoToStayWithinTheBudget) {
     EXPECT_EQ(kept, 5);
 }
 
+TEST(EditHistory, TheOldestEntriesGoBeyondTheMostEntries) {
+    EditHistory history;
+    for (std::size_t i = 0; i < EditHistory::kMaxEntries + 5; ++i) history.record(cellEntry("paint", 1, 1));
+    std::size_t kept = 0;
+    while (history.canUndo()) {
+        history.takeUndo();
+        ++kept;
+    }
+    EXPECT_EQ(kept, EditHistory::kMaxEntries);
+}
+
 TEST(EditHistory, RedoEntriesBeyondTheBudgetGoFarthestFirst) {
     EditHistory history(20000);
     for (int i = 0; i < 5; ++i) history.record(cellEntry("paint " + std::to_string(i), 60, 60));
