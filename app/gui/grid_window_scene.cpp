@@ -4,6 +4,7 @@
 #include "gui/panel_sections.hpp"
 #include "gui/selection_actions.hpp"
 #include "gui/selection_overlay.hpp"
+#include "gui/undo_actions.hpp"
 
 #include "catlab/grid_size_text.hpp"
 
@@ -26,6 +27,7 @@ void GridWindowScene::advance() {
     const int generations = (lab_.run.playing ? lab_.run.stepsPerFrame : 0) + lab_.pendingSteps;
     lab_.pendingSteps = 0;
     if (generations > 0) stepNow(lab_, generations);
+    if (!lab_.run.playing) lab_.history.endJoining(Joining::Generating); // a run ends when it is paused
     follower_.update(lab_, lab_.viewWidth, lab_.viewHeight);
 }
 
@@ -48,7 +50,7 @@ void GridWindowScene::drawPanelSections(PanelState& state) {
 
 void GridWindowScene::fit() { fitView(lab_); }
 
-void GridWindowScene::reset() { resetGrid(lab_, lab_.session.density(), lab_.session.seed()); }
+void GridWindowScene::reset() { resetToGeneration0(lab_); }
 
 std::string GridWindowScene::statusText() const {
     const SimulationSession& session = lab_.session;

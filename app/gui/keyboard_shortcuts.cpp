@@ -2,6 +2,7 @@
 #include "gui/lab_actions.hpp"
 #include "gui/recording_actions.hpp"
 #include "gui/selection_shortcuts.hpp"
+#include "gui/undo_actions.hpp"
 
 #include <GLFW/glfw3.h>
 
@@ -20,11 +21,20 @@ void applyShortcuts(const std::vector<KeyPress>& keys, Lab& lab) {
                 ++lab.pendingSteps;
                 break;
             case GLFW_KEY_F: lab.shownScene().fit(); break;
+            case GLFW_KEY_Z:
+                if (press.mods & GLFW_MOD_CONTROL)
+                    (press.mods & GLFW_MOD_SHIFT) ? redoWithStatus(lab) : undoWithStatus(lab);
+                break;
+            case GLFW_KEY_Y:
+                if (press.mods & GLFW_MOD_CONTROL) redoWithStatus(lab);
+                break;
             case GLFW_KEY_R:
                 if (press.mods & GLFW_MOD_CONTROL) {
                     if (!press.repeat) toggleRecording(lab); // held down, it would start and stop by turns
                 } else {
                     lab.shownScene().reset();
+                    lab.status = "reset";
+                    lab.statusIsError = false;
                 }
                 break;
             case GLFW_KEY_KP_ADD:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gui/cloud_session.hpp"
+#include "gui/edit_history.hpp"
 #include "gui/library_session.hpp"
 #include "gui/population_history.hpp"
 #include "gui/recording_settings.hpp"
@@ -65,6 +66,7 @@ struct Lab {
     Selection selection; // the selected cells and the settings of their edits (selection_actions.hpp)
     StepMetrics metrics;
     PopulationHistory populationHistory; // the 2D automaton's, for the panel's plot
+    EditHistory history;                 // the 2D automaton's undo and redo (undo_actions.hpp)
     std::string identifyReport;          // the last Identify's, shown in the panel
     LibrarySession library;              // pattern folders, search, preview and recent files
 

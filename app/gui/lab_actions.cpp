@@ -1,14 +1,17 @@
 #include "gui/lab_actions.hpp"
 #include "gui/library_actions.hpp"
+#include "gui/undo_actions.hpp"
 
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
 #include "catlab/pattern_file.hpp"
 #include "catlab/presets.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <vector>
 
 namespace catlab::gui {
@@ -21,6 +24,28 @@ void gridChanged(Lab& lab) {
     lab.metrics.restartSmoothing();
 }
 
+// An undoable rule change: the rule alone, or the whole grid when the new rule has fewer states (cells in
+// the states it lacks die); while playing, part of the run. Choosing the rule that runs already changes
+// nothing.
+void setRule(Lab& lab, const Rule& rule, const std::string& name, const Rule& shapeBase) {
+    if (rule == lab.session.rule() && name == lab.session.ruleName() && shapeBase == lab.shapeBase) return;
+    const std::string entryName = "rule " + rule.format();
+    const auto change = [&] {
+        lab.session.setRule(rule, name); // throws before changing anything
+        lab.shapeBase = shapeBase;
+    };
+    if (changesJoinTheRun(lab)) {
+        change();
+    } else if (rule.states < lab.session.rule().states) {
+        changeWholeGrid(lab, entryName, change);
+    } else {
+        RuleState before = captureRuleState(lab);
+        change();
+        lab.history.record(EditEntry{entryName, std::move(before)});
+    }
+    ruleChanged(lab);
+}
+
 } // namespace
 
 void applyRuleText(Lab& lab, const std::string& text) {
@@ -28,32 +53,31 @@ void applyRuleText(Lab& lab, const std::string& text) {
     const RuleSpec& spec = resolved.spec;
     const std::string name = resolved.preset ? resolved.preset->name : std::string();
     if (spec.size && *spec.size != lab.session.size()) {
-        lab.session.resize(*spec.size, spec.rule, name);
-        lab.shapeBase = spec.rule;
+        changeWholeGrid(lab, "rule " + spec.rule.format(), [&] {
+            lab.session.resize(*spec.size, spec.rule, name);
+            lab.shapeBase = spec.rule;
+        });
         gridChanged(lab);
         fitView(lab);
         return;
     }
     Rule rule = spec.rule;
     if (lab.session.simulator().growing()) rule.topology = lab.session.rule().topology; // stays unbounded
-    lab.session.setRule(rule, name);
-    lab.shapeBase = rule;
-    ruleChanged(lab);
+    setRule(lab, rule, name, rule);
 }
 
 void applyRuleShape(Lab& lab, const RuleShape& shape) {
     Rule rule = reshapeRule(lab.shapeBase, shape);
     rule.states = lab.session.rule().states;
-    lab.session.setRule(rule, std::string());
-    ruleChanged(lab);
+    setRule(lab, rule, std::string(), lab.shapeBase);
 }
 
 void applyStates(Lab& lab, int states) {
     Rule rule = lab.session.rule();
     rule.states = states;
-    lab.session.setRule(rule, std::string());
-    lab.shapeBase.states = states;
-    ruleChanged(lab);
+    Rule shapeBase = lab.shapeBase;
+    shapeBase.states = states;
+    setRule(lab, rule, std::string(), shapeBase);
 }
 
 void switchBackend(Lab& lab, const std::string& name) {
@@ -62,21 +86,26 @@ void switchBackend(Lab& lab, const std::string& name) {
 }
 
 void resizeGrid(Lab& lab, GridSize size) {
-    lab.session.resize(size);
+    changeWholeGrid(lab, "size " + formatGridSize(size), [&] { lab.session.resize(size); });
     gridChanged(lab);
     fitView(lab);
 }
 
-void resetGrid(Lab& lab, double density, std::uint64_t seed) {
-    lab.session.reset(density, seed);
+void randomStart(Lab& lab, double density, std::uint64_t seed) {
+    changeWholeGrid(lab, "random start", [&] { lab.session.randomStart(density, seed); });
     lab.metrics.restartSmoothing();
 }
 
-void clearGrid(Lab& lab) { lab.session.clear(); }
+void clearGrid(Lab& lab) {
+    changeWholeGrid(lab, "clear", [&] { lab.session.clear(); });
+}
 
 void stepNow(Lab& lab, int generations) {
     if (generations < 0) throw Error("cannot step a negative number of generations");
     const GridSize size = lab.session.size();
+    // Paused, each step is undone on its own; playing, the generations of the run are undone together.
+    if (!lab.run.playing) lab.history.endJoining(Joining::Generating);
+    if (generations > 0) recordGenerating(lab);
     lab.populationHistory.record(lab.session); // where the steps start, e.g. a pattern just loaded
     const Simulator& sim = lab.session.simulator();
     const std::int64_t originX = sim.originX(), originY = sim.originY();
@@ -89,9 +118,10 @@ void stepNow(Lab& lab, int generations) {
     }
     lab.populationHistory.record(lab.session);
     lab.metrics.recordSteps(lab.session.backendName(), generations, ms, double(size.width) * double(size.height));
+    if (!lab.run.playing) lab.history.endJoining(Joining::Generating);
 }
 
-void paintCells(Lab& lab, long long x, long long y, int state) {
+void paintCells(Lab& lab, long long x, long long y, int state, bool continuesStroke) {
     const int states = lab.session.rule().states;
     if (state < 0 || state >= states)
         throw Error("state " + std::to_string(state) + " is outside 0.." + std::to_string(states - 1) + " of rule " +
@@ -105,7 +135,10 @@ void paintCells(Lab& lab, long long x, long long y, int state) {
     rect.x = wrapCoordinate(x, grid.width) - (rect.width - 1) / 2;
     rect.y = wrapCoordinate(y, grid.height) - (rect.height - 1) / 2;
     const std::vector<Cell> cells(std::size_t(rect.width) * std::size_t(rect.height), Cell(state));
+    if (!continuesStroke) lab.history.endJoining(Joining::Stroke);
+    UndoableCellEdit edit(lab, rect, state == 0 ? "erase" : "paint", Joining::Stroke);
     lab.session.writeCells(rect, cells);
+    edit.commit();
 }
 
 void loadPattern(Lab& lab, const std::string& path) {
@@ -127,13 +160,15 @@ void loadPattern(Lab& lab, const std::string& path) {
     if (unbounded) placed.topology = Topology{.kind = TopologyKind::Plane};
     checkGridSize(size, &placed);
     const Grid grid = placePattern(pattern, size);
-    lab.session.load(grid, placed, pattern.name);
-    lab.shapeBase = placed;
-    if (unbounded) {
-        const auto [posX, posY] = pattern.position.value_or(std::pair<long long, long long>{0, 0});
-        lab.session.simulator().growWithPattern(posX - (size.width - pattern.cells.width()) / 2,
-                                                posY - (size.height - pattern.cells.height()) / 2);
-    }
+    changeWholeGrid(lab, "load " + std::filesystem::path(path).filename().string(), [&] {
+        lab.session.load(grid, placed, pattern.name);
+        lab.shapeBase = placed;
+        if (unbounded) {
+            const auto [posX, posY] = pattern.position.value_or(std::pair<long long, long long>{0, 0});
+            lab.session.simulator().growWithPattern(posX - (size.width - pattern.cells.width()) / 2,
+                                                    posY - (size.height - pattern.cells.height()) / 2);
+        }
+    });
     gridChanged(lab);
     fitView(lab);
     rememberOpenedFile(lab, path);

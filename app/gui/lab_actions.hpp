@@ -13,7 +13,8 @@ namespace catlab::gui {
 
 // The changes a user can make, shared by the panel, the keyboard, the mouse and scripts. Each throws
 // catlab::Error naming the problem and leaves the lab as it was; success may leave a note in
-// lab.session.lastNotice().
+// lab.session.lastNotice(). Every change of the cells, the rule or the generation can be undone
+// (undo_actions.hpp), within the history's budget (lab.history.notice() says when not).
 
 // A preset id or name, or a rule string; the cells are kept. A rule string naming another torus than
 // the grid's (":Tw,h") makes a new random grid of that size, as `--rule` does on the command line.
@@ -24,14 +25,16 @@ void applyStates(Lab& lab, int states);
 
 void switchBackend(Lab& lab, const std::string& name);
 void resizeGrid(Lab& lab, GridSize size);
-void resetGrid(Lab& lab, double density, std::uint64_t seed);
+// A new random start of the same grid (Reset, which returns to generation 0, is in undo_actions.hpp).
+void randomStart(Lab& lab, double density, std::uint64_t seed);
 void clearGrid(Lab& lab);
 
 // Generations right now (not waiting for a frame), timed into the metrics.
 void stepNow(Lab& lab, int generations);
 
-// Sets the cells of the brush centred on cell (x, y) (wrapping) to `state`.
-void paintCells(Lab& lab, long long x, long long y, int state);
+// Sets the cells of the brush centred on cell (x, y) (wrapping) to `state`. The dabs of one mouse stroke
+// (`continuesStroke` after the first) are undone together.
+void paintCells(Lab& lab, long long x, long long y, int state, bool continuesStroke = false);
 
 // RLE files. Loading takes the file's rule when it names one (else keeps the current rule) and its
 // torus when it names one (else keeps the grid size when the pattern fits, centring it), and puts the

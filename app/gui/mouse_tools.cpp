@@ -90,7 +90,7 @@ void MouseTools::paintStroke(Lab& lab, Cell to, int state) {
     for (long long i = spacing;; i += spacing) {
         i = std::min(i, steps);
         const double t = double(i) / double(steps);
-        paintCells(lab, from.x + std::llround(t * double(dx)), from.y + std::llround(t * double(dy)), state);
+        paintCells(lab, from.x + std::llround(t * double(dx)), from.y + std::llround(t * double(dy)), state, true);
         if (i == steps) break;
     }
     lastPainted_ = to;

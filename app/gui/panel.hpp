@@ -26,9 +26,9 @@ struct PanelState {
     // Run
     GridSize shownSize{}; // the grid size when the fields below were last filled from it
     int gridWidth = 0, gridHeight = 0;
-    bool resetFieldsFilled = false;
-    float resetDensity = 0.5f;
-    int resetSeed = 1;
+    bool randomFieldsFilled = false;
+    float randomDensity = 0.5f;
+    int randomSeed = 1;
     // Edit
     std::string patternPath = "pattern.rle";
     std::string screenshotPath = "catlab.png";

@@ -1,5 +1,6 @@
 #include "gui/lab_actions.hpp"
 #include "gui/panel_sections.hpp"
+#include "gui/undo_actions.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
@@ -10,6 +11,27 @@
 #include <cmath>
 
 namespace catlab::gui {
+namespace {
+
+// Undo and Redo named after the change they take back or make again, and Reset to generation 0.
+void drawUndoButtons(Lab& lab) {
+    const EditHistory& history = lab.history;
+    ImGui::BeginDisabled(!history.canUndo());
+    const std::string undoLabel = history.canUndo() ? "Undo " + history.undoName() + " (Ctrl+Z)###undo" : "Undo###undo";
+    if (ImGui::Button(undoLabel.c_str())) undoWithStatus(lab);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!history.canRedo());
+    const std::string redoLabel = history.canRedo() ? "Redo " + history.redoName() + "###redo" : "Redo###redo";
+    if (ImGui::Button(redoLabel.c_str())) redoWithStatus(lab);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(lab.session.generation() == 0);
+    if (ImGui::Button("Reset (R)")) tryAction(lab, "reset to generation 0", [&] { resetToGeneration0(lab); });
+    ImGui::EndDisabled();
+}
+
+} // namespace
 
 void drawRunSection(Lab& lab, PanelState& state) {
     RunSettings& run = lab.run;
@@ -28,18 +50,21 @@ void drawRunSection(Lab& lab, PanelState& state) {
     if (ImGui::SliderFloat("target fps", &fps, 1.0f, 240.0f, "%.0f", ImGuiSliderFlags_AlwaysClamp) && !std::isnan(fps))
         run.targetFps = fps; // clamping keeps typed values in range, but not NaN
 
+    drawUndoButtons(lab);
+
     ImGui::Separator();
-    if (!state.resetFieldsFilled) {
-        state.resetDensity = float(lab.session.density());
-        state.resetSeed = int(lab.session.seed());
-        state.resetFieldsFilled = true;
+    if (!state.randomFieldsFilled) {
+        state.randomDensity = float(lab.session.density());
+        state.randomSeed = int(lab.session.seed());
+        state.randomFieldsFilled = true;
     }
-    ImGui::SliderFloat("density", &state.resetDensity, 0.0f, 1.0f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
-    ImGui::InputInt("seed", &state.resetSeed);
-    if (ImGui::Button("Reset (R)"))
+    ImGui::SliderFloat("density", &state.randomDensity, 0.0f, 1.0f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::InputInt("seed", &state.randomSeed);
+    if (ImGui::Button("Random start"))
         tryAction(lab, "new random start", [&] {
-            if (state.resetSeed < 0) throw Error("the seed must be 0 or more, not " + std::to_string(state.resetSeed));
-            resetGrid(lab, state.resetDensity, std::uint64_t(state.resetSeed));
+            if (state.randomSeed < 0)
+                throw Error("the seed must be 0 or more, not " + std::to_string(state.randomSeed));
+            randomStart(lab, state.randomDensity, std::uint64_t(state.randomSeed));
         });
     ImGui::SameLine();
     if (ImGui::Button("Clear")) tryAction(lab, "cleared", [&] { clearGrid(lab); });

@@ -31,12 +31,15 @@ void drawCloudSourcesSection(Lab& lab);
 void drawCloudLookSection(Lab& lab);
 void drawCloudMetricsSection(Lab& lab, PanelState& state);
 
-// Runs a user action; its error (or its notice) becomes the panel's status line.
+// Runs a user action; its error (or its notices) becomes the panel's status line.
 template <class Action>
 void tryAction(Lab& lab, const std::string& success, Action&& action) {
     try {
+        lab.history.takeNotice(); // about an earlier change
         action();
-        const std::string& notice = lab.session.lastNotice();
+        std::string notice = lab.session.lastNotice();
+        const std::string undoNotice = lab.history.takeNotice(); // e.g. that the change cannot be undone
+        if (!undoNotice.empty()) notice += (notice.empty() ? "" : "; ") + undoNotice;
         lab.status = notice.empty() ? success : success + " (" + notice + ")";
         lab.statusIsError = false;
     } catch (const std::exception& e) {

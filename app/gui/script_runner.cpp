@@ -8,6 +8,7 @@
 #include "gui/recording_actions.hpp"
 #include "gui/scene_switch.hpp"
 #include "gui/selection_actions.hpp"
+#include "gui/undo_actions.hpp"
 
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
@@ -123,13 +124,16 @@ const std::map<std::string_view, Handler>& commandHandlers() {
          [](Context& c, const Args& a) { applyStates(c.lab, integerArg(a, 0, "N", kMinStates, kMaxStates, 2)); }},
         {"backend", [](Context& c, const Args& a) { switchBackend(c.lab, a[0]); }},
         {"size", [](Context& c, const Args& a) { resizeGrid(c.lab, parseGridSize(a[0])); }},
-        {"reset",
+        {"random",
          [](Context& c, const Args& a) {
              const double density = numberArg(a, 0, "DENSITY", 0, 1, c.lab.session.density());
              const std::uint64_t seed = integerArg(a, 1, "SEED", std::uint64_t(0),
                                                    std::numeric_limits<std::uint64_t>::max(), c.lab.session.seed());
-             resetGrid(c.lab, density, seed);
+             randomStart(c.lab, density, seed);
          }},
+        {"reset", [](Context& c, const Args&) { resetToGeneration0(c.lab); }},
+        {"undo", [](Context& c, const Args&) { undo(c.lab); }},
+        {"redo", [](Context& c, const Args&) { redo(c.lab); }},
         {"clear", [](Context& c, const Args&) { clearGrid(c.lab); }},
         {"zoom",
          [](Context& c, const Args& a) {

@@ -75,7 +75,7 @@ void SimulationSession::resize(GridSize size, const Rule& rule, const std::strin
     load(*start, rule, name); // throws before changing anything
 }
 
-void SimulationSession::reset(double density, std::uint64_t seed) {
+void SimulationSession::randomStart(double density, std::uint64_t seed) {
     if (!(density >= 0.0 && density <= 1.0)) throw Error("density " + std::to_string(density) + " is outside 0..1");
     adopt(makeSimulator(size(), sim_->rule(), size(), density, seed, requestedBackend()));
     density_ = density;
@@ -97,6 +97,13 @@ void SimulationSession::load(const Grid& grid, const Rule& rule, const std::stri
     notice_ = sim_->notice();
     ruleName_ = name;
     ++revision_;
+}
+
+void SimulationSession::restore(const Grid& grid, const Rule& rule, const std::string& name, std::uint64_t generation,
+                                std::optional<std::pair<std::int64_t, std::int64_t>> growingOrigin) {
+    load(grid, rule, name);
+    sim_->setGeneration(generation);
+    if (growingOrigin) sim_->growWithPattern(growingOrigin->first, growingOrigin->second);
 }
 
 void SimulationSession::writeCells(const CellRect& rect, std::span<const Cell> cells) {

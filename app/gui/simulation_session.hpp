@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 
 namespace catlab::gui {
 
@@ -45,10 +46,14 @@ class SimulationSession {
     // The same under another rule (a rule that names its torus); the backend as in setRule().
     void resize(GridSize size, const Rule& rule, const std::string& name);
     // A new random start on the same grid.
-    void reset(double density, std::uint64_t seed);
+    void randomStart(double density, std::uint64_t seed);
     void clear();
     // Replaces the whole state (and the grid size and rule when they differ); generation 0.
     void load(const Grid& grid, const Rule& rule, const std::string& name);
+    // An earlier state put back (undo, Reset): load() at that generation, growing from `growingOrigin`
+    // on a plane that grew with its pattern.
+    void restore(const Grid& grid, const Rule& rule, const std::string& name, std::uint64_t generation,
+                 std::optional<std::pair<std::int64_t, std::int64_t>> growingOrigin);
 
     void writeCells(const CellRect& rect, std::span<const Cell> cells);
 

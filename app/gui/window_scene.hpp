@@ -36,7 +36,7 @@ class WindowScene : public recording::Scene {
     virtual void drawPanelSections(PanelState& state) = 0;
     // Key F: the whole scene in view.
     virtual void fit() = 0;
-    // Key R: start over (a new random grid, a clear sky).
+    // Key R: start over (the pattern at generation 0, a clear sky).
     virtual void reset() = 0;
 
     // What the script command `status` prints: a "name value" line each.

@@ -71,7 +71,7 @@ TEST(PopulationPlot, GliderSamplesIdentifyAndPng) {
 TEST(PopulationPlot, PlayingSamplesEveryGenerationAsCatlabRunCountsThem) {
     const auto dir = testDirectory();
     const RunResult window =
-        runScript(dir, "rule life\nsize 64x48\nreset 0.3 5\nplay\nframes 25\npopulation-csv window.csv\n"
+        runScript(dir, "rule life\nsize 64x48\nrandom 0.3 5\nplay\nframes 25\npopulation-csv window.csv\n"
                        "population-png window.png\nquit\n");
     ASSERT_EQ(window.exitCode, 0) << window.err;
     const RunResult headless = runCatlab({"run", "--rule", "life", "--size", "64x48", "--density", "0.3", "--seed", "5",

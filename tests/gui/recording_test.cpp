@@ -101,7 +101,7 @@ TEST(WindowRecording, TheCloudSceneIsRecordedAsShown) {
 TEST(WindowRecording, AFullDiskStopsTheRecordingWhileTheSimulationGoesOn) {
     const auto dir = testDirectory();
     const auto script = writeScript(dir, "full.txt",
-                                    "pause\nrule life\nsize 320x240\nreset 0.5 3\nfit\n"
+                                    "pause\nrule life\nsize 320x240\nrandom 0.5 3\nfit\n"
                                     "record-options 5 h264 view\nplay\nrecord full.mp4\nframes 300\npause\n"
                                     "status\nquit\n");
     const RunResult run =

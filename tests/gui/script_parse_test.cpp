@@ -35,7 +35,8 @@ TEST(ScriptParse, CommandsArgumentsAndLineNumbers) {
 
 TEST(ScriptParse, OptionalArguments) {
     EXPECT_TRUE(
-        parseScript("step\nstep 5\nreset\nreset 0.3\nreset 0.3 9\npaint 1 2\npaint 1 2 3\n", "s").commands.size() == 7);
+        parseScript("step\nstep 5\nrandom\nrandom 0.3\nrandom 0.3 9\npaint 1 2\npaint 1 2 3\n", "s").commands.size() ==
+        7);
 }
 
 TEST(ScriptParse, ErrorsNameTheSourceAndLine) {
@@ -58,11 +59,11 @@ TEST(ScriptParse, NumbersNeitherWrapNorOverflow) {
     EXPECT_EQ(parseError("paint 9223372036854775808 0\n"),
               "s.txt:1: 'paint' expects X as a whole number -9223372036854775808..9223372036854775807, not "
               "'9223372036854775808'");
-    EXPECT_EQ(parseError("reset 0.5 -1\n"),
-              "s.txt:1: 'reset' expects SEED as a whole number 0..18446744073709551615, not '-1'");
+    EXPECT_EQ(parseError("random 0.5 -1\n"),
+              "s.txt:1: 'random' expects SEED as a whole number 0..18446744073709551615, not '-1'");
     EXPECT_EQ(parseError("step 0x10\n"), "s.txt:1: 'step' expects N as a whole number 0..2147483647, not '0x10'");
     // The extremes themselves are numbers: their ranges are checked when the command runs.
-    EXPECT_EQ(parseScript("reset 0.5 18446744073709551615\npaint -9223372036854775808 9223372036854775807\n"
+    EXPECT_EQ(parseScript("random 0.5 18446744073709551615\npaint -9223372036854775808 9223372036854775807\n"
                           "zoom 1e-308\npan 1e308 -1e308\n",
                           "s")
                   .commands.size(),
@@ -75,9 +76,9 @@ TEST(ScriptParse, ArgumentNamesComeFromTheUsage) {
     EXPECT_EQ(scriptArgumentName(zoom, 1), "X");
     EXPECT_EQ(scriptArgumentName(zoom, 2), "Y");
     EXPECT_EQ(scriptArgumentName(zoom, 3), "");
-    const ScriptCommandSpec& reset = *findScriptCommand("reset");
-    EXPECT_EQ(scriptArgumentName(reset, 0), "DENSITY");
-    EXPECT_EQ(scriptArgumentName(reset, 1), "SEED");
+    const ScriptCommandSpec& random = *findScriptCommand("random");
+    EXPECT_EQ(scriptArgumentName(random, 0), "DENSITY");
+    EXPECT_EQ(scriptArgumentName(random, 1), "SEED");
     EXPECT_EQ(scriptArgumentName(*findScriptCommand("quit"), 0), "");
     // Every argument a command takes has a name.
     for (const ScriptCommandSpec& spec : scriptCommandSpecs())

@@ -151,8 +151,8 @@ TEST(Selection, PasteModesCombineWithTheCellsUnder) {
 TEST(Selection, RandomFillDrawsEachCellAsResetDoes) {
     const auto dir = testDirectory();
     const RunResult run =
-        runScript(dir, kEmptyLife + "reset 0.3 5\nsave reset.rle\nclear\nselect-all\nrandom-fill 0.3 5\nsave all.rle\n"
-                                    "clear\nreset 1\nselect 10 5 12 8\nrandom-fill 0.3 5\nsave part.rle\nquit\n");
+        runScript(dir, kEmptyLife + "random 0.3 5\nsave reset.rle\nclear\nselect-all\nrandom-fill 0.3 5\nsave all.rle\n"
+                                    "clear\nrandom 1\nselect 10 5 12 8\nrandom-fill 0.3 5\nsave part.rle\nquit\n");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const Grid reset = savedGrid(dir / "reset.rle");
     ASSERT_GT(reset.population(), 100u);
@@ -170,7 +170,7 @@ TEST(Selection, RandomFillDrawsEachCellAsResetDoes) {
 TEST(Selection, ClearInsideOutsideAndShrink) {
     const auto dir = testDirectory();
     std::ofstream(dir / "glider.rle") << kGliderRle;
-    const RunResult run = runScript(dir, kEmptyLife + "reset 0.5 3\nsave soup.rle\nselect 10 8 6 5\nclear-outside\n"
+    const RunResult run = runScript(dir, kEmptyLife + "random 0.5 3\nsave soup.rle\nselect 10 8 6 5\nclear-outside\n"
                                                       "save outside.rle\nclear-inside\nsave inside.rle\n"
                                                       "clipboard-load glider.rle\npaste 12 9\nselect 5 5 20 15\n"
                                                       "shrink\nstatus\nselect-none\nstatus\nquit\n");

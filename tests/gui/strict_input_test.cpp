@@ -61,7 +61,7 @@ TEST(StrictInput, ScriptIntegersNameTheArgumentAndTheRange) {
                                     "pause\n"
                                     "speed 0\n"
                                     "radius 501\n"
-                                    "reset 1.5\n"
+                                    "random 1.5\n"
                                     "brush 257\n"
                                     "record-options 0\n"
                                     "status\n"
@@ -69,13 +69,13 @@ TEST(StrictInput, ScriptIntegersNameTheArgumentAndTheRange) {
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_NE(run.err.find("ints.txt:2: speed: N 0 is outside 1.."), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("ints.txt:3: radius: R 501 is outside 1..500"), std::string::npos) << run.err;
-    EXPECT_NE(run.err.find("ints.txt:4: reset: DENSITY 1.5 is outside 0..1"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("ints.txt:4: random: DENSITY 1.5 is outside 0..1"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("ints.txt:5: brush: N 257 is outside 1..256"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("ints.txt:6: record-options: FPS 0 is outside 1..240"), std::string::npos) << run.err;
 
-    const RunResult seed = runScript(dir, "seed.txt", "pause\nreset 0.5 18446744073709551616\n");
+    const RunResult seed = runScript(dir, "seed.txt", "pause\nrandom 0.5 18446744073709551616\n");
     EXPECT_EQ(seed.exitCode, 1);
-    EXPECT_NE(seed.err.find("seed.txt:2: 'reset' expects SEED as a whole number 0..18446744073709551615, not "
+    EXPECT_NE(seed.err.find("seed.txt:2: 'random' expects SEED as a whole number 0..18446744073709551615, not "
                             "'18446744073709551616'"),
               std::string::npos)
         << seed.err;

@@ -178,7 +178,7 @@ TEST(Window, TooLargeGridIsRefusedAndTheOldOneKept) {
 TEST(Window, RleSaveAndLoadRoundTrip) {
     const auto dir = testDirectory();
     const auto save = writeScript(dir, "save.txt",
-                                  "pause\nrule briansbrain\nsize 97x61\nreset 0.3 7\nstep 4\nfit\nframes 1\n"
+                                  "pause\nrule briansbrain\nsize 97x61\nrandom 0.3 7\nstep 4\nfit\nframes 1\n"
                                   "save first.rle\nscreenshot first.png\nquit\n");
     const RunResult saved = runCatlab(withScript(save), dir);
     ASSERT_EQ(saved.exitCode, 0) << saved.err;

@@ -64,6 +64,8 @@ class Simulator {
     // rule, the rule changes too, the backend as in setRule().
     void load(const Grid& grid);
     void load(const Grid& grid, const Rule& rule);
+    // The generation count of a state put back with load() (undo returning to an earlier generation).
+    void setGeneration(std::uint64_t generation) { generation_ = generation; }
 
     Grid snapshot() const;
     // The state as one byte per cell, row-major, into a host buffer or (device backends) a device one.
