@@ -1,6 +1,7 @@
 #include "gui/selection_actions.hpp"
 #include "gui/cell_block.hpp"
 #include "gui/clipboard.hpp"
+#include "gui/undo_actions.hpp"
 
 #include "catlab/atomic_file.hpp"
 #include "catlab/error.hpp"
@@ -73,9 +74,8 @@ void fillRect(CellBlock& target, const CellRect& place, Cell state) {
         for (int x = 0; x < place.width; ++x) target.at(int(place.x) + x, int(place.y) + y) = state;
 }
 
-void clearRect(Lab& lab, const CellRect& rect) {
-    if (rect.width <= 0 || rect.height <= 0) return;
-    writeSelectionCells(lab, rect, std::vector<Cell>(std::size_t(rect.width) * std::size_t(rect.height), Cell(0)));
+std::vector<Cell> deadCells(const CellRect& rect) {
+    return std::vector<Cell>(std::size_t(rect.width) * std::size_t(rect.height), Cell(0));
 }
 
 // The clipboard's text as Golly writes a selection: placed on Golly's plane (a torus's top-left cell at
@@ -97,8 +97,10 @@ std::string selectionRle(const Lab& lab, const CellRect& rect) {
 
 } // namespace
 
-void writeSelectionCells(Lab& lab, const CellRect& rect, std::span<const Cell> cells) {
+void writeSelectionCells(Lab& lab, const CellRect& rect, std::span<const Cell> cells, const std::string& name) {
+    UndoableCellEdit edit(lab, rect, name);
     lab.session.writeCells(rect, cells);
+    edit.commit();
 }
 
 std::optional<CellRect> selectedCells(const Lab& lab) {
@@ -149,7 +151,7 @@ std::string copySelection(Lab& lab) {
 std::string cutSelection(Lab& lab) {
     const CellRect rect = requireSelection(lab);
     setClipboardText(selectionRle(lab, rect));
-    clearRect(lab, rect);
+    writeSelectionCells(lab, rect, deadCells(rect), "cut");
     return "cut " + placeText(rect);
 }
 
@@ -163,7 +165,7 @@ std::string pasteClipboard(Lab& lab, long long x, long long y, PasteMode mode) {
     const CellRect rect{x, y, pattern.cells.width(), pattern.cells.height()};
     checkOnGrid(rect, lab.session.size(), "the clipboard's pattern");
     const std::vector<Cell> under = lab.session.simulator().readCells(rect);
-    writeSelectionCells(lab, rect, combinePasted(under, pattern.cells.cells(), mode));
+    writeSelectionCells(lab, rect, combinePasted(under, pattern.cells.cells(), mode), "paste");
     setSelection(lab, rect);
     std::string said = "pasted " + placeText(rect) + " (" + toString(mode) + ")";
     if (pattern.rule && formatRuleForGolly(pattern.rule->rule) != formatRuleForGolly(rule))
@@ -196,7 +198,7 @@ std::string rotateSelection(Lab& lab, bool clockwise) {
     CellBlock after = readBlock(lab, both);
     fillRect(after, relativeTo(both, from), 0);
     copyBlockInto(after, relativeTo(both, to), clockwise ? rotatedClockwise(before) : rotatedAnticlockwise(before));
-    writeSelectionCells(lab, both, after.cells);
+    writeSelectionCells(lab, both, after.cells, "rotate");
     setSelection(lab, to);
     return std::string("rotated the selection ") + (clockwise ? "clockwise" : "anticlockwise") + " to " + placeText(to);
 }
@@ -204,7 +206,7 @@ std::string rotateSelection(Lab& lab, bool clockwise) {
 std::string flipSelection(Lab& lab, bool leftRight) {
     const CellRect rect = requireSelection(lab);
     const CellBlock block = readBlock(lab, rect);
-    writeSelectionCells(lab, rect, (leftRight ? flippedLeftRight(block) : flippedTopBottom(block)).cells);
+    writeSelectionCells(lab, rect, (leftRight ? flippedLeftRight(block) : flippedTopBottom(block)).cells, "flip");
     return std::string("flipped the selection ") + (leftRight ? "left to right" : "top to bottom");
 }
 
@@ -217,13 +219,13 @@ std::string randomFillSelection(Lab& lab, double density, std::uint64_t seed) {
         for (int x = 0; x < rect.width; ++x)
             cells[std::size_t(y) * std::size_t(rect.width) + std::size_t(x)] =
                 Cell(randomChance(threshold, seed, std::uint32_t(rect.x + x), std::uint32_t(rect.y + y)) ? 1 : 0);
-    writeSelectionCells(lab, rect, cells);
+    writeSelectionCells(lab, rect, cells, "random fill");
     return "filled the selection at density " + numberText(density) + ", seed " + std::to_string(seed);
 }
 
 std::string clearInsideSelection(Lab& lab) {
     const CellRect rect = requireSelection(lab);
-    clearRect(lab, rect);
+    writeSelectionCells(lab, rect, deadCells(rect), "clear inside");
     return "cleared " + placeText(rect);
 }
 
@@ -232,10 +234,14 @@ std::string clearOutsideSelection(Lab& lab) {
     const GridSize grid = lab.session.size();
     // Four bands around it: the rows above and below, then the rest of the selection's rows.
     const long long bottom = rect.y + rect.height, right = rect.x + rect.width;
-    clearRect(lab, CellRect{0, 0, grid.width, int(rect.y)});
-    clearRect(lab, CellRect{0, bottom, grid.width, int(grid.height - bottom)});
-    clearRect(lab, CellRect{0, rect.y, int(rect.x), rect.height});
-    clearRect(lab, CellRect{right, rect.y, int(grid.width - right), rect.height});
+    // Undone as a change of the whole grid: the bands are most of it.
+    changeWholeGrid(lab, "clear outside", [&] {
+        for (const CellRect band :
+             {CellRect{0, 0, grid.width, int(rect.y)}, CellRect{0, bottom, grid.width, int(grid.height - bottom)},
+              CellRect{0, rect.y, int(rect.x), rect.height},
+              CellRect{right, rect.y, int(grid.width - right), rect.height}})
+            if (band.width > 0 && band.height > 0) lab.session.writeCells(band, deadCells(band));
+    });
     return "cleared everything outside " + placeText(rect);
 }
 

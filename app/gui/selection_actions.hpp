@@ -18,8 +18,9 @@ namespace catlab::gui {
 // problem and leaves cells, selection and clipboard as they were; on success it returns the one line
 // the panel shows.
 
-// Every cell an edit of this file changes goes through here, one rectangle at a time.
-void writeSelectionCells(Lab& lab, const CellRect& rect, std::span<const Cell> cells);
+// Every cell an edit of this file changes goes through here, one rectangle at a time, undoable as `name`
+// (undo_actions.hpp); clear-outside is undone as a change of the whole grid.
+void writeSelectionCells(Lab& lab, const CellRect& rect, std::span<const Cell> cells, const std::string& name);
 
 // The selection in grid coordinates, or nullopt when there is none or it no longer lies on the grid
 // (the grid was made smaller).

@@ -47,6 +47,29 @@ TEST(UndoWindow, PaintIsUndoneAndRedone) {
     EXPECT_EQ(saved(dir, "again.rle").cells, saved(dir, "two.rle").cells);
 }
 
+TEST(UndoWindow, SelectionEditsAreUndoneOneByOne) {
+    const auto dir = testDirectory();
+    const std::string edits[] = {"random-fill 0.5 9", "flip h", "rotate cw", "clear-outside", "cut", "paste 20 5 xor"};
+    std::string script = "pause\nrule life\nsize 64x48\nrandom 0.3 4\nselect 10 8 12 9\ncopy\nsave s0.rle\n";
+    for (int i = 0; i < 6; ++i) script += edits[i] + "\nsave s" + std::to_string(i + 1) + ".rle\n";
+    for (int i = 5; i >= 0; --i) script += "undo\nsave u" + std::to_string(i) + ".rle\n";
+    for (int i = 0; i < 6; ++i) script += "redo\nsave r" + std::to_string(i + 1) + ".rle\n";
+    const RunResult run = runScript(dir, script + "quit\n");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    for (int i = 0; i <= 6; ++i) {
+        SCOPED_TRACE("after edit " + std::to_string(i));
+        if (i > 0)
+            EXPECT_NE(saved(dir, "s" + std::to_string(i) + ".rle").cells,
+                      saved(dir, "s" + std::to_string(i - 1) + ".rle").cells); // each edit changed cells
+        if (i < 6)
+            EXPECT_EQ(saved(dir, "u" + std::to_string(i) + ".rle").cells,
+                      saved(dir, "s" + std::to_string(i) + ".rle").cells);
+        if (i > 0)
+            EXPECT_EQ(saved(dir, "r" + std::to_string(i) + ".rle").cells,
+                      saved(dir, "s" + std::to_string(i) + ".rle").cells);
+    }
+}
+
 TEST(UndoWindow, ARuleChangeIsUndoneWithItsCells) {
     const auto dir = testDirectory();
     const RunResult run = runScript(dir, "pause\nrule briansbrain\nsize 40x30\nrandom 0.5 3\nstep 2\nsave before.rle\n"
