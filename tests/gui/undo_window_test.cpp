@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <string>
+#include <vector>
 
 namespace catlab::testing {
 namespace {
@@ -47,26 +49,35 @@ TEST(UndoWindow, PaintIsUndoneAndRedone) {
     EXPECT_EQ(saved(dir, "again.rle").cells, saved(dir, "two.rle").cells);
 }
 
+// "s3.rle": the file saved after step 3 of kind `kind` (s: the edits, u: the undos, r: the redos).
+std::string stepFile(char kind, int step) {
+    std::string name(1, kind);
+    name.append(std::to_string(step)).append(".rle");
+    return name;
+}
+
 TEST(UndoWindow, SelectionEditsAreUndoneOneByOne) {
     const auto dir = testDirectory();
-    const std::string edits[] = {"random-fill 0.5 9", "flip h", "rotate cw", "clear-outside", "cut", "paste 20 5 xor"};
+    const std::vector<std::string> edits = {"random-fill 0.5 9", "flip h", "rotate cw",
+                                            "clear-outside",     "cut",    "paste 20 5 xor"};
+    const int n = int(edits.size());
     std::string script = "pause\nrule life\nsize 64x48\nrandom 0.3 4\nselect 10 8 12 9\ncopy\nsave s0.rle\n";
-    for (int i = 0; i < 6; ++i) script += edits[i] + "\nsave s" + std::to_string(i + 1) + ".rle\n";
-    for (int i = 5; i >= 0; --i) script += "undo\nsave u" + std::to_string(i) + ".rle\n";
-    for (int i = 0; i < 6; ++i) script += "redo\nsave r" + std::to_string(i + 1) + ".rle\n";
+    for (int i = 0; i < n; ++i)
+        script.append(edits[std::size_t(i)]).append("\nsave ").append(stepFile('s', i + 1)).append("\n");
+    for (int i = n - 1; i >= 0; --i) script.append("undo\nsave ").append(stepFile('u', i)).append("\n");
+    for (int i = 0; i < n; ++i) script.append("redo\nsave ").append(stepFile('r', i + 1)).append("\n");
     const RunResult run = runScript(dir, script + "quit\n");
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    for (int i = 0; i <= 6; ++i) {
+    for (int i = 0; i <= n; ++i) {
         SCOPED_TRACE("after edit " + std::to_string(i));
-        if (i > 0)
-            EXPECT_NE(saved(dir, "s" + std::to_string(i) + ".rle").cells,
-                      saved(dir, "s" + std::to_string(i - 1) + ".rle").cells); // each edit changed cells
-        if (i < 6)
-            EXPECT_EQ(saved(dir, "u" + std::to_string(i) + ".rle").cells,
-                      saved(dir, "s" + std::to_string(i) + ".rle").cells);
-        if (i > 0)
-            EXPECT_EQ(saved(dir, "r" + std::to_string(i) + ".rle").cells,
-                      saved(dir, "s" + std::to_string(i) + ".rle").cells);
+        const Grid edited = saved(dir, stepFile('s', i)).cells;
+        if (i > 0) {
+            EXPECT_NE(edited, saved(dir, stepFile('s', i - 1)).cells); // each edit changed cells
+            EXPECT_EQ(saved(dir, stepFile('r', i)).cells, edited);
+        }
+        if (i < n) {
+            EXPECT_EQ(saved(dir, stepFile('u', i)).cells, edited);
+        }
     }
 }
 
