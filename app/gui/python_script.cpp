@@ -21,13 +21,6 @@ namespace {
 constexpr std::chrono::seconds kEndGrace{2};
 constexpr std::chrono::seconds kInterruptGrace{5};
 
-// Raised into the script's thread by the interpreter itself (a pending call) when it keeps running
-// without calling the window after the window closed.
-int raiseWindowClosed(void*) {
-    PyErr_SetString(windowClosedType(), "the window was closed");
-    return -1;
-}
-
 std::string text(const py::handle& object) {
     try {
         return py::str(object).cast<std::string>();
@@ -105,7 +98,18 @@ void PythonScript::beginFrame(Lab& lab) {
 void PythonScript::run() {
     {
         py::scoped_interpreter interpreter(false); // no Python signal handlers: Ctrl+C stays catlab's
-        if (const std::optional<std::string> failure = runFile(path_)) {
+        {
+            std::lock_guard lock(mutex_);
+            scriptThread_ = PyThread_get_thread_ident();
+            inScript_ = true;
+        }
+        const std::optional<std::string> failure = runFile(path_);
+        {
+            py::gil_scoped_release release; // interrupt() takes the GIL while it holds the lock
+            std::lock_guard lock(mutex_);
+            inScript_ = false;
+        }
+        if (failure) {
             py::gil_scoped_release release; // the script's other threads may still call the window
             fail(*failure);
         }
@@ -130,12 +134,20 @@ void PythonScript::fail(const std::string& message) {
     }
 }
 
+void PythonScript::interrupt() {
+    // Called with mutex_ held: the script cannot leave its code (and the interpreter end) meanwhile.
+    if (!inScript_) return;
+    const PyGILState_STATE gil = PyGILState_Ensure(); // the interpreter hands it over between bytecodes
+    PyThreadState_SetAsyncExc(scriptThread_, windowClosedType());
+    PyGILState_Release(gil);
+}
+
 void PythonScript::finish() {
     if (!thread_.joinable()) return;
     window_.calls.close();
     std::unique_lock lock(mutex_);
     if (!ended_.wait_for(lock, kEndGrace, [&] { return !running_; })) {
-        Py_AddPendingCall(raiseWindowClosed, nullptr);
+        interrupt();
         if (!ended_.wait_for(lock, kInterruptGrace, [&] { return !running_; })) {
             // Stuck where Python cannot interrupt it (a blocking read): leave without it.
             std::cout << std::flush;

@@ -16,7 +16,8 @@ namespace catlab::gui {
 // thread of its own, and every call of its `catlab_window` module is done by the main thread at a
 // frame boundary (WindowCalls), so the main thread never runs Python and the window keeps drawing
 // while the script loops. An exception that ends the script is printed with its traceback on stderr,
-// shown in the status line and counted in failures().
+// shown in the status line and counted in failures(). When the window closes, the script's calls
+// raise catlab_window.WindowClosed; one that runs on without calling the window is interrupted with it.
 class PythonScript {
   public:
     explicit PythonScript(std::string path);
@@ -34,13 +35,17 @@ class PythonScript {
   private:
     void run(); // the script's thread
     void fail(const std::string& message);
+    // Raises catlab_window.WindowClosed in a script that runs on without calling the window.
+    void interrupt();
 
     std::string path_;
     ScriptWindow window_;
     std::thread thread_;
     std::mutex mutex_;
     std::condition_variable ended_;
-    bool running_ = false; // the thread is still in the interpreter
+    bool running_ = false;           // the thread is still in the interpreter
+    bool inScript_ = false;          // the script's own code runs (not the interpreter's start or end)
+    unsigned long scriptThread_ = 0; // Python's id of the thread, to interrupt it
     std::atomic<int> failures_ = 0;
 };
 
