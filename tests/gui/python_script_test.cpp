@@ -257,6 +257,19 @@ TEST(PythonScript, ClosingTheWindowInterruptsAScriptBusyInPython) {
     EXPECT_NE(run.out.find("interrupted\n"), std::string::npos) << run.out;
 }
 
+TEST(PythonScript, TheWindowSoupSearchExampleRuns) {
+    SKIP_WITHOUT_PYTHON();
+    const auto dir = testDirectory();
+    const std::filesystem::path example =
+        std::filesystem::path(CATLAB_TEST_DATA) / "../../examples/window_soup_search.py";
+    std::vector<std::string> args = kSmallWindow;
+    args.insert(args.end(), {"--frames", "600", "--script", example.string()});
+    const RunResult run = runCatlab(args, dir);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("soup 1: "), std::string::npos) << run.out;
+    EXPECT_EQ(run.err, "");
+}
+
 TEST(PythonScript, AnUnreadableScriptFailsBeforeTheWindowOpens) {
     SKIP_WITHOUT_PYTHON();
     const auto dir = testDirectory();
