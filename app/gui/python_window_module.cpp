@@ -57,14 +57,24 @@ auto askWindow(Work&& work) {
     return std::move(*answer);
 }
 
-// Waits `frames` frames, each drawn (and stepped when playing).
-void waitFrames(long long frames, const char* name) {
+void checkFrames(long long frames, const char* name) {
     if (frames < 0 || frames > kMaxFrames)
         throw Error(std::string(name) + " takes 0.." + std::to_string(kMaxFrames) + " frames, not " +
                     std::to_string(frames));
+}
+
+// Waits `frames` frames, each drawn (and stepped when playing).
+void waitFrames(long long frames) {
     ScriptWindow& w = window();
     py::gil_scoped_release release;
     w.calls.call([left = frames](Lab&) mutable { return left-- == 0; });
+}
+
+// "1e+09", "0.000244141": numbers in messages as the text scripts write them.
+std::string numberText(double value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
 }
 
 void checkSteps(long long n) {
@@ -174,13 +184,18 @@ void bindWindowModule(py::module_& m) {
         },
         py::arg("n") = 1, "Computes n generations now.");
     m.def(
-        "frames", [](long long n) { waitFrames(n, "frames"); }, py::arg("n") = 1,
-        "Lets n frames pass as they are (stepping when playing).");
+        "frames",
+        [](long long n) {
+            checkFrames(n, "frames");
+            waitFrames(n);
+        },
+        py::arg("n") = 1, "Lets n frames pass as they are (stepping when playing).");
     m.def(
         "run",
         [](long long n) {
+            checkFrames(n, "run");
             callWindow([](Lab& lab) { lab.run.playing = true; });
-            waitFrames(n, "run");
+            waitFrames(n);
             callWindow([](Lab& lab) { lab.run.playing = false; });
         },
         py::arg("frames"), "Plays for this many frames, then pauses.");
@@ -222,8 +237,8 @@ void bindWindowModule(py::module_& m) {
         [](double zoom, std::optional<double> x, std::optional<double> y) {
             using render::ViewNavigation;
             if (!(zoom >= ViewNavigation::kMinZoom && zoom <= ViewNavigation::kMaxZoom))
-                throw Error("zoom " + std::to_string(zoom) + " is outside " + std::to_string(ViewNavigation::kMinZoom) +
-                            ".." + std::to_string(ViewNavigation::kMaxZoom) + " pixels per cell");
+                throw Error("zoom " + numberText(zoom) + " is outside " + numberText(ViewNavigation::kMinZoom) + ".." +
+                            numberText(ViewNavigation::kMaxZoom) + " pixels per cell");
             if (x.has_value() != y.has_value()) throw Error("set_zoom takes a centre as both x and y");
             callWindow([&](Lab& lab) {
                 lab.view.setZoom(zoom);

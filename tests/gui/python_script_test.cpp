@@ -125,7 +125,9 @@ import catlab_window as w
 w.pause()
 w.set_rule("B3/S23")
 w.command("size 40x30")
-before = (w.rule(), w.backend(), w.generation(), w.population(), w.get_cells(0, 0, 40, 30).tobytes())
+state = lambda: (w.rule(), w.backend(), w.playing(), w.zoom(), w.generation(), w.population(),
+                 w.get_cells(0, 0, 40, 30).tobytes())
+before = state()
 calls = [
     lambda: w.get_cells(0, 0, -1, 5),
     lambda: w.get_cells(0, 0, 41, 5),
@@ -162,8 +164,7 @@ for i, call in enumerate(calls):
         print(i, "accepted")
     except (w.Error, TypeError) as e:
         print(i, type(e).__name__, str(e).splitlines()[0])
-after = (w.rule(), w.backend(), w.generation(), w.population(), w.get_cells(0, 0, 40, 30).tobytes())
-print("unchanged" if before == after else "changed")
+print("unchanged" if before == state() else "changed")
 w.quit()
 )");
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -178,8 +179,10 @@ w.quit()
              "9 Error put_cells: cell state -1 at row 0, column 0 is not a state (0..255)",
              "12 Error step takes 0..1073741824 generations, not -1",
              "14 Error frames takes 0..2147483647 frames, not -5",
+             "15 Error run takes 0..2147483647 frames, not -1",
              "16 Error unknown backend 'hyperdrive'",
              "18 Error unknown key 'hyperspace'",
+             "19 Error zoom 1e+09 is outside 0.000244141..256 pixels per cell",
              "20 Error set_zoom takes a centre as both x and y",
              "22 Error pan takes finite distances in pixels",
              "23 Error command:1: unknown command 'warp'",
