@@ -16,6 +16,7 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 namespace py = pybind11;
 
@@ -82,6 +83,23 @@ void checkSteps(long long n) {
         throw Error("step takes 0.." + std::to_string(kMaxStepsAtOnce) + " generations, not " + std::to_string(n));
 }
 
+// The array's values as cell states, read as T (wide enough for any value of the array's kind).
+template <class T>
+std::vector<Cell> statesOf(const py::array& array, int width) {
+    const auto values = py::array_t<T, py::array::c_style | py::array::forcecast>::ensure(array);
+    if (!values) throw py::error_already_set();
+    std::vector<Cell> cells(std::size_t(values.size()));
+    const T* data = values.data();
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (std::cmp_less(data[i], 0) || std::cmp_greater(data[i], std::numeric_limits<Cell>::max()))
+            throw Error("put_cells: cell state " + std::to_string(data[i]) + " at row " +
+                        std::to_string(i / std::size_t(width)) + ", column " + std::to_string(i % std::size_t(width)) +
+                        " is not a state (0..255)");
+        cells[i] = Cell(data[i]);
+    }
+    return cells;
+}
+
 // A whole-number array of two dimensions, each value a state 0..255 (whether the rule has it is the
 // engine's to say), row-major.
 std::vector<Cell> cellsOf(const py::handle& object, int& width, int& height) {
@@ -98,17 +116,7 @@ std::vector<Cell> cellsOf(const py::handle& object, int& width, int& height) {
         throw Error("put_cells: the array is larger than any grid");
     height = int(array.shape(0));
     width = int(array.shape(1));
-    const auto values = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(array);
-    std::vector<Cell> cells(std::size_t(width) * std::size_t(height));
-    const long long* data = values.data();
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-        if (data[i] < 0 || data[i] > std::numeric_limits<Cell>::max())
-            throw Error("put_cells: cell state " + std::to_string(data[i]) + " at row " +
-                        std::to_string(i / std::size_t(width)) + ", column " + std::to_string(i % std::size_t(width)) +
-                        " is not a state (0..255)");
-        cells[i] = Cell(data[i]);
-    }
-    return cells;
+    return kind == 'u' ? statesOf<unsigned long long>(array, width) : statesOf<long long>(array, width);
 }
 
 // Text-script commands (script.hpp), checked as script lines; returns what they printed.

@@ -139,6 +139,7 @@ calls = [
     lambda: w.put_cells(0, 0, np.ones(4, np.uint8)),
     lambda: w.put_cells(0, 0, np.full((2, 2), 7)),
     lambda: w.put_cells(0, 0, np.full((2, 2), -1)),
+    lambda: w.put_cells(0, 0, np.full((1, 1), 2**64 - 1, np.uint64)),
     lambda: w.put_cells(0, 0, np.ones((31, 2), np.uint8)),
     lambda: w.put_cells(0, 0, None),
     lambda: w.step(-1),
@@ -177,16 +178,17 @@ w.quit()
              "6 Error put_cells takes whole-number cell states, not an array of dtype float32",
              "7 Error put_cells takes a 2D array of cell states, not one of 1 dimensions",
              "9 Error put_cells: cell state -1 at row 0, column 0 is not a state (0..255)",
-             "12 Error step takes 0..1073741824 generations, not -1",
-             "14 Error frames takes 0..2147483647 frames, not -5",
-             "15 Error run takes 0..2147483647 frames, not -1",
-             "16 Error unknown backend 'hyperdrive'",
-             "18 Error unknown key 'hyperspace'",
-             "19 Error zoom 1e+09 is outside 0.000244141..256 pixels per cell",
-             "20 Error set_zoom takes a centre as both x and y",
-             "22 Error pan takes finite distances in pixels",
-             "23 Error command:1: unknown command 'warp'",
-             "27 TypeError",
+             "10 Error put_cells: cell state 18446744073709551615 at row 0, column 0 is not a state (0..255)",
+             "13 Error step takes 0..1073741824 generations, not -1",
+             "15 Error frames takes 0..2147483647 frames, not -5",
+             "16 Error run takes 0..2147483647 frames, not -1",
+             "17 Error unknown backend 'hyperdrive'",
+             "19 Error unknown key 'hyperspace'",
+             "20 Error zoom 1e+09 is outside 0.000244141..256 pixels per cell",
+             "21 Error set_zoom takes a centre as both x and y",
+             "23 Error pan takes finite distances in pixels",
+             "24 Error command:1: unknown command 'warp'",
+             "28 TypeError",
          })
         EXPECT_NE(run.out.find(expected), std::string::npos) << expected << "\n" << run.out;
 }
@@ -271,6 +273,14 @@ TEST(PythonScript, TheWindowSoupSearchExampleRuns) {
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("soup 1: "), std::string::npos) << run.out;
     EXPECT_EQ(run.err, "");
+}
+
+TEST(PythonScript, ABuildWithoutPythonRefusesPythonScripts) {
+    if (gui::WindowScript::pythonAvailable()) GTEST_SKIP() << "this catlab runs Python scripts";
+    const auto dir = testDirectory();
+    const RunResult run = runPython(dir, "refused.py", "import catlab_window\n");
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("refused.py: this catlab was built without Python"), std::string::npos) << run.err;
 }
 
 TEST(PythonScript, AnUnreadableScriptFailsBeforeTheWindowOpens) {
