@@ -77,6 +77,15 @@ std::optional<std::string> runFile(const std::string& path) {
     }
 }
 
+// As `python3 script.py` does before it ends: waits for the threads the script started (not daemons).
+void joinScriptThreads() {
+    try {
+        py::module_::import("threading").attr("_shutdown")();
+    } catch (py::error_already_set& e) {
+        if (!e.matches(windowClosedType())) e.discard_as_unraisable("joining the script's threads");
+    }
+}
+
 } // namespace
 
 PythonScript::PythonScript(std::string path) : path_(std::move(path)) {}
@@ -88,6 +97,10 @@ void PythonScript::beginFrame(Lab& lab) {
         attachScriptWindow(&window_);
         running_ = true;
         thread_ = std::thread(&PythonScript::run, this);
+    }
+    {
+        std::lock_guard lock(mutex_);
+        if (!running_) return; // ended: nothing more will call
     }
     // Half a frame at most, so the window keeps its frame rate while the script calls and calls.
     const auto budget = std::chrono::duration<double>(0.5 / std::max(lab.run.targetFps, 1.0));
@@ -103,17 +116,18 @@ void PythonScript::run() {
             scriptThread_ = PyThread_get_thread_ident();
             inScript_ = true;
         }
-        const std::optional<std::string> failure = runFile(path_);
+        if (const std::optional<std::string> failure = runFile(path_)) {
+            py::gil_scoped_release release; // the script's other threads may still call the window
+            fail(*failure);
+        }
+        joinScriptThreads();
         {
             py::gil_scoped_release release; // interrupt() takes the GIL while it holds the lock
             std::lock_guard lock(mutex_);
             inScript_ = false;
         }
-        if (failure) {
-            py::gil_scoped_release release; // the script's other threads may still call the window
-            fail(*failure);
-        }
-    } // waits for the script's other threads
+        endWindowCalls(window_); // before the interpreter ends, which stops any thread taking the GIL
+    }
     {
         std::lock_guard lock(mutex_);
         running_ = false;

@@ -7,15 +7,18 @@
 #include "catlab/cell_rect.hpp"
 #include "catlab/error.hpp"
 
+#include <pybind11/eval.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <thread>
 #include <utility>
 
 namespace py = pybind11;
@@ -33,17 +36,43 @@ PyObject* engineError = nullptr;
 constexpr long long kMaxStepsAtOnce = 1 << 30;
 constexpr long long kMaxFrames = std::numeric_limits<int>::max();
 
+// The script's threads waiting in window calls without the GIL, and whether the script has ended
+// (then no thread lets go of the GIL for a call any more); both changed only under the GIL.
+std::atomic<int> threadsInCalls = 0;
+bool scriptEnded = false;
+
 ScriptWindow& window() {
     ScriptWindow* w = attached.load();
     if (!w) throw WindowClosedError();
     return *w;
 }
 
+// Lets go of the GIL for a window call. Counted, so that the interpreter ends only once every thread
+// has taken the GIL back: a thread taking it while the interpreter ends would be stopped in the middle
+// of C++ code.
+class CallWithoutGil {
+  public:
+    CallWithoutGil() {
+        if (scriptEnded) throw WindowClosedError();
+        ++threadsInCalls;
+        state_ = PyEval_SaveThread();
+    }
+    ~CallWithoutGil() {
+        PyEval_RestoreThread(state_);
+        --threadsInCalls;
+    }
+    CallWithoutGil(const CallWithoutGil&) = delete;
+    CallWithoutGil& operator=(const CallWithoutGil&) = delete;
+
+  private:
+    PyThreadState* state_;
+};
+
 // Does `work` on the window's main thread at the next frame boundary, without the GIL meanwhile.
 template <class Work>
 void callWindow(Work&& work) {
     ScriptWindow& w = window();
-    py::gil_scoped_release release;
+    CallWithoutGil release;
     w.calls.call([&](Lab& lab) {
         work(lab);
         return true;
@@ -67,7 +96,7 @@ void checkFrames(long long frames, const char* name) {
 // Waits `frames` frames, each drawn (and stepped when playing).
 void waitFrames(long long frames) {
     ScriptWindow& w = window();
-    py::gil_scoped_release release;
+    CallWithoutGil release;
     w.calls.call([left = frames](Lab&) mutable { return left-- == 0; });
 }
 
@@ -126,7 +155,7 @@ std::string runCommands(const std::string& lines) {
     ScriptRunner runner(std::move(script), out, errors);
     ScriptWindow& w = window();
     {
-        py::gil_scoped_release release;
+        CallWithoutGil release;
         w.calls.call([&](Lab& lab) {
             runner.beginFrame(lab);
             return runner.finished() || lab.quitRequested;
@@ -143,6 +172,13 @@ std::string runCommands(const std::string& lines) {
 } // namespace
 
 void attachScriptWindow(ScriptWindow* w) { attached.store(w); }
+
+void endWindowCalls(ScriptWindow& w) {
+    scriptEnded = true;
+    w.calls.close();
+    py::gil_scoped_release release; // for the threads in calls to take it back
+    while (threadsInCalls.load() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
 
 PyObject* windowClosedType() { return windowClosed; }
 
@@ -163,6 +199,18 @@ void bindWindowModule(py::module_& m) {
             PyErr_SetString(engineError, e.what());
         }
     });
+
+    // A thread the closing window ends is no failure: Python's report of it is left out.
+    py::dict scope;
+    scope["WindowClosed"] = m.attr("WindowClosed");
+    py::exec(R"(
+import threading
+def _quiet_when_closed(args, report=threading.excepthook):
+    if not issubclass(args.exc_type, WindowClosed):
+        report(args)
+threading.excepthook = _quiet_when_closed
+)",
+             scope);
 
     m.def(
         "get_cells",
@@ -293,7 +341,7 @@ void bindWindowModule(py::module_& m) {
         [] {
             std::string name;
             ScriptWindow& w = window();
-            py::gil_scoped_release release;
+            CallWithoutGil release;
             w.calls.call([&](Lab&) {
                 if (!w.keyForScript) {
                     w.keyWanted = true;

@@ -96,7 +96,7 @@ TEST(PythonScript, AnExceptionIsPrintedAndFailsTheRun) {
                                     "print('before', flush=True)\n"
                                     "divide(w.population())\n"
                                     "print('after')\n",
-                                    {"--frames", "30"});
+                                    {"--frames", "120"});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_NE(run.out.find("before"), std::string::npos) << run.out;
     EXPECT_EQ(run.out.find("after"), std::string::npos) << run.out;
@@ -111,7 +111,7 @@ TEST(PythonScript, EngineErrorsAreExceptionsWithTheEnginesMessage) {
     const RunResult run = runPython(dir, "engine_error.py",
                                     "import catlab_window as w\n"
                                     "w.set_rule('B3/S23q')\n",
-                                    {"--frames", "30"});
+                                    {"--frames", "120"});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_NE(run.err.find("catlab_window.Error: bad token 'S23q' in rule 'B3/S23q'"), std::string::npos) << run.err;
 }
@@ -240,7 +240,7 @@ TEST(PythonScript, ClosingTheWindowEndsAWaitingScript) {
                                     "    print('caught as an error')\n"
                                     "finally:\n"
                                     "    print('cleaned up')\n",
-                                    {"--frames", "10"});
+                                    {"--frames", "60"});
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("waiting\ncleaned up\n"), std::string::npos) << run.out;
     EXPECT_EQ(run.err, "");
@@ -251,15 +251,45 @@ TEST(PythonScript, ClosingTheWindowInterruptsAScriptBusyInPython) {
     const auto dir = testDirectory();
     const RunResult run = runPython(dir, "busy.py",
                                     "import catlab_window as w\n"
-                                    "w.frames(1)\n"
+                                    "w.quit()  # the window closes after this frame\n"
                                     "try:\n"
                                     "    while True:\n"
                                     "        pass\n"
                                     "finally:\n"
-                                    "    print('interrupted')\n",
-                                    {"--frames", "5"});
+                                    "    print('interrupted')\n");
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("interrupted\n"), std::string::npos) << run.out;
+}
+
+// As under `python3`, the script ends when its threads have ended, but daemons: those are ended then.
+TEST(PythonScript, ThreadsCallOnAfterTheMainScriptAndDaemonsAreEnded) {
+    SKIP_WITHOUT_PYTHON();
+    const auto dir = testDirectory();
+    const RunResult run = runPython(dir, "threads.py", R"(
+import threading
+import catlab_window as w
+w.pause()
+
+def worker():
+    start = w.generation()
+    for _ in range(5):
+        w.step(1)
+        w.frames(1)
+    print("worker stepped", w.generation() - start, flush=True)
+    w.quit()
+
+def daemon():
+    w.wait_key()
+    print("a key came")
+
+threading.Thread(target=daemon, daemon=True).start()
+threading.Thread(target=worker).start()
+print("main done", flush=True)
+)");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("main done\nworker stepped 5\n"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("a key came"), std::string::npos) << run.out;
+    EXPECT_EQ(run.err, "");
 }
 
 TEST(PythonScript, TheWindowSoupSearchExampleRuns) {
