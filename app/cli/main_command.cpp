@@ -47,7 +47,8 @@ void addDefaultCommandOptions(CLI::App& app, DefaultCommandOptions& o) {
     addIntegerOption(app, "--frames", o.frames, "Close the window after N frames", 1,
                      std::numeric_limits<long long>::max());
     app.add_option("--screenshot", o.screenshot, "Save the window to this PNG after the last frame");
-    app.add_option("--script", o.script, "Drive the window from a script file (see the README)");
+    app.add_option("--script", o.script,
+                   "Drive the window from a script file: commands, or Python when it ends in .py (see the README)");
     app.add_option("--window", o.windowSize,
                    "Window size WxH in screen coordinates, at most the screen's (default 1280x800)");
     app.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (Tab shows it)");

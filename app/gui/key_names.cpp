@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cctype>
+#include <string>
 #include <utility>
 
 namespace catlab::gui {
@@ -50,7 +51,31 @@ int keyOf(std::string_view name) {
     return GLFW_KEY_UNKNOWN;
 }
 
+std::string nameOfKey(int key) {
+    if (key >= GLFW_KEY_A && key <= GLFW_KEY_Z) return std::string(1, char('a' + (key - GLFW_KEY_A)));
+    if (key >= GLFW_KEY_0 && key <= GLFW_KEY_9) return std::string(1, char('0' + (key - GLFW_KEY_0)));
+    if (key >= GLFW_KEY_F1 && key <= GLFW_KEY_F12) {
+        std::string name(1, 'f');
+        name += std::to_string(key - GLFW_KEY_F1 + 1);
+        return name;
+    }
+    for (const auto& [text, code] : kNamedKeys)
+        if (code == key) return std::string(text); // the word, which comes before the symbol
+    return {};
+}
+
 } // namespace
+
+std::string keyName(const KeyPress& press) {
+    std::string name = nameOfKey(press.key);
+    if (name.empty()) return name;
+    // Modifiers in the order kModifiers lists them, as parseKeyName() reads them in any order.
+    std::string named;
+    for (const auto& [text, mod] : kModifiers)
+        if (press.mods & mod) named += text;
+    named += name;
+    return named;
+}
 
 KeyPress parseKeyName(std::string_view text) {
     std::string lower(text);

@@ -13,4 +13,8 @@ namespace catlab::gui {
 // Throws catlab::Error naming the text when it names no key, e.g. "ctrl+r" or "f12".
 KeyPress parseKeyName(std::string_view text);
 
+// The name parseKeyName() reads back as this press ("ctrl+r", "space", "f12"); empty for a key it
+// has no name for (arrows, page up ...).
+std::string keyName(const KeyPress& press);
+
 } // namespace catlab::gui

@@ -11,8 +11,8 @@
 #include "gui/panel_sections.hpp"
 #include "gui/recording_actions.hpp"
 #include "gui/recording_indicator.hpp"
-#include "gui/script_runner.hpp"
 #include "gui/window_events.hpp"
+#include "gui/window_script.hpp"
 
 #include "render/screenshot.hpp"
 
@@ -85,8 +85,8 @@ int saveScreenshots(Lab& lab, FramebufferSize size) {
 
 int runWindow(const WindowOptions& options) {
     // A script is checked completely before the window opens.
-    std::optional<ScriptRunner> script;
-    if (options.scriptPath) script.emplace(readScriptFile(*options.scriptPath), std::cout, std::cerr);
+    std::optional<WindowScript> script;
+    if (options.scriptPath) script.emplace(*options.scriptPath, std::cout, std::cerr);
     if (options.frames && *options.frames < 0) throw Error("--frames must not be negative");
 
     GlfwLibrary glfw;
@@ -120,8 +120,10 @@ int runWindow(const WindowOptions& options) {
         if (script) script->beginFrame(lab);
 
         imgui.beginFrame();
-        if (!imgui.wantsKeyboard()) applyShortcuts(events.takeKeyPresses(), lab);
-        events.takeKeyPresses(); // typed into the panel: not shortcuts
+        std::vector<KeyPress> keys = events.takeKeyPresses();
+        if (imgui.wantsKeyboard()) keys.clear(); // typed into the panel: not shortcuts
+        if (script) keys = script->routeKeys(std::move(keys));
+        applyShortcuts(keys, lab);
         WindowScene& scene = lab.shownScene();
         scene.handleMouse({window.handle(), events.takeScroll(), imgui.wantsMouse(), size});
         loadDropped(events.takeDroppedPaths(), lab);
@@ -151,7 +153,10 @@ int runWindow(const WindowOptions& options) {
         pacer.wait(lab.run.targetFps);
     }
     if (lab.recording && !stopRecording(lab)) ++failures; // closing the window finishes the video
-    if (script) failures += script->failures();
+    if (script) {
+        script->finish();
+        failures += script->failures();
+    }
     return failures > 0 ? 1 : 0;
 }
 
