@@ -3,6 +3,8 @@
 #include "gui/lab_actions.hpp"
 #include "gui/script.hpp"
 #include "gui/script_runner.hpp"
+#include "gui/selection_actions.hpp"
+#include "gui/undo_actions.hpp"
 
 #include "catlab/cell_rect.hpp"
 #include "catlab/error.hpp"
@@ -228,7 +230,11 @@ threading.excepthook = _quiet_when_closed
         [](long long x, long long y, const py::object& states) {
             int width = 0, height = 0;
             const std::vector<Cell> cells = cellsOf(states, width, height);
-            callWindow([&](Lab& lab) { lab.session.writeCells({x, y, width, height}, cells); });
+            callWindow([&](Lab& lab) {
+                UndoableCellEdit edit(lab, {x, y, width, height}, "put_cells");
+                lab.session.writeCells({x, y, width, height}, cells);
+                edit.commit();
+            });
         },
         py::arg("x"), py::arg("y"), py::arg("cells"),
         "Sets the cells of a rectangle with its top-left corner at (x, y) to a 2D array of states.");
@@ -312,6 +318,25 @@ threading.excepthook = _quiet_when_closed
         py::arg("dx"), py::arg("dy"), "Moves the view by pixels.");
     m.def(
         "fit", [] { callWindow([](Lab& lab) { fitView(lab); }); }, "The whole grid in view.");
+    m.def(
+        "select",
+        [](long long x, long long y, int width, int height) {
+            callWindow([&](Lab& lab) { selectCells(lab, {x, y, width, height}); });
+        },
+        py::arg("x"), py::arg("y"), py::arg("width"), py::arg("height"),
+        "Selects the width x height cells at (x, y), which must lie inside the grid.");
+    m.def(
+        "select_all", [] { callWindow([](Lab& lab) { selectAll(lab); }); }, "Selects the whole grid.");
+    m.def(
+        "select_none", [] { callWindow([](Lab& lab) { selectNone(lab); }); }, "Removes the selection.");
+    m.def(
+        "selection",
+        []() -> py::object {
+            const std::optional<CellRect> rect = askWindow([](Lab& lab) { return selectedCells(lab); });
+            if (!rect) return py::none();
+            return py::make_tuple(rect->x, rect->y, rect->width, rect->height);
+        },
+        "(x, y, width, height) of the selection, or None.");
     m.def(
         "show",
         [](const std::string& text) {

@@ -116,6 +116,37 @@ TEST(PythonScript, EngineErrorsAreExceptionsWithTheEnginesMessage) {
     EXPECT_NE(run.err.find("catlab_window.Error: bad token 'S23q' in rule 'B3/S23q'"), std::string::npos) << run.err;
 }
 
+TEST(PythonScript, SelectsAndItsEditsAreUndone) {
+    SKIP_WITHOUT_PYTHON();
+    const auto dir = testDirectory();
+    const RunResult run = runPython(dir, "select.py", R"(
+import numpy as np
+import catlab_window as w
+w.pause()
+w.set_rule("B3/S23")
+w.command("size 40x30\nclear")
+print("before", w.selection())
+w.select(3, 4, 10, 6)
+print("selected", w.selection())
+w.put_cells(5, 5, np.ones((2, 3), np.uint8))
+print("put", w.population())
+w.command("clear-inside")
+print("cleared", w.population())
+w.command("undo")
+print("undone", w.population())
+w.command("undo")
+print("undone", w.population())
+w.select_all()
+print("all", w.selection())
+w.select_none()
+print("none", w.selection())
+w.quit()
+)");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(run.out, "before None\nselected (3, 4, 10, 6)\nput 6\ncleared 0\nundone 6\nundone 0\n"
+                       "all (0, 0, 40, 30)\nnone None\n");
+}
+
 TEST(PythonScript, BadArgumentsRaiseAndChangeNothing) {
     SKIP_WITHOUT_PYTHON();
     const auto dir = testDirectory();
@@ -158,6 +189,8 @@ calls = [
     lambda: w.load("no-such-file.rle"),
     lambda: w.save("no-such-folder/out.rle"),
     lambda: w.show(None),
+    lambda: w.select(0, 0, 41, 5),
+    lambda: w.select(-1, 0, 1, 1),
 ]
 for i, call in enumerate(calls):
     try:
