@@ -25,7 +25,9 @@ std::function<std::string(Lab&)> editFor(const KeyPress& press) {
     case GLFW_KEY_V:
         if (ctrl) return pasteClipboardAtAnchor;
         break;
-    case GLFW_KEY_Y: return [](Lab& lab) { return flipSelection(lab, false); };
+    case GLFW_KEY_Y: // Ctrl+Y is redo
+        if (!ctrl) return [](Lab& lab) { return flipSelection(lab, false); };
+        break;
     case GLFW_KEY_DELETE: return shift ? clearOutsideSelection : clearInsideSelection;
     case GLFW_KEY_PERIOD: return [](Lab& lab) { return rotateSelection(lab, true); };
     case GLFW_KEY_COMMA: return [](Lab& lab) { return rotateSelection(lab, false); };
