@@ -8,6 +8,7 @@
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
 #include "catlab/simulator.hpp"
+#include "catlab/view.hpp"
 #include "support/error_of.hpp"
 #include "support/test_rules.hpp"
 
@@ -148,6 +149,14 @@ TEST_P(EveryBackend, SanitizerSmoke) {
         oracle.step(2);
         EXPECT_TRUE(sameGrid(sim.snapshot(), oracle.snapshot(), 2));
         EXPECT_EQ(sim.population(), oracle.population());
+        // The view export's kernels too: zoomed out over several rows and words, and zoomed in.
+        for (const ViewWindow window : {ViewWindow{0.5, 0.5, 3.7, 13, 11}, ViewWindow{-2.25, 1.5, 0.4, 17, 9}}) {
+            std::vector<ViewPixel> exported(std::size_t(window.width) * std::size_t(window.height));
+            std::vector<ViewPixel> expected(exported.size());
+            sim.exportView(window, {exported.data(), window.width, MemorySpace::Host});
+            oracle.exportView(window, {expected.data(), window.width, MemorySpace::Host});
+            EXPECT_TRUE(exported == expected) << window.cellsPerPixel << " cells per pixel";
+        }
     }
 }
 
