@@ -18,12 +18,12 @@ void openFile(Lab& lab, const std::filesystem::path& file) {
     tryAction(lab, "opened " + file.string(), [&] { openLibraryFile(lab, file); });
 }
 
-// A file's line: a click chooses it (its preview shows below), a double click opens it.
+// A file's line: a click opens it, as in Golly's pattern panel, and shows its preview below.
 void drawFileEntry(Lab& lab, const LibraryEntry& entry, const char* label) {
     const bool chosen = lab.library.chosen() == entry.path;
-    if (ImGui::Selectable(label, chosen, ImGuiSelectableFlags_AllowDoubleClick)) {
+    if (ImGui::Selectable(label, chosen)) {
         lab.library.choose(entry.path);
-        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) openFile(lab, entry.path);
+        openFile(lab, entry.path);
     }
 }
 
