@@ -20,6 +20,16 @@ CountSet withoutCentre(const CountSet& survival) {
     return CountSet(std::move(shifted));
 }
 
+// The counts of `set` that `most` neighbours can reach: with the centre counted, a birth count of the
+// whole neighbourhood plus one never happens (a dead centre adds nothing), and the centre-free notation has
+// no digit for it.
+CountSet reachable(const CountSet& set, int most) {
+    std::vector<Interval> kept;
+    for (const Interval& i : set.intervals())
+        if (i.lo <= most) kept.push_back({i.lo, std::min(i.hi, most)});
+    return CountSet(std::move(kept));
+}
+
 } // namespace
 
 std::string formatRuleForGolly(const Rule& rule) {
@@ -28,23 +38,24 @@ std::string formatRuleForGolly(const Rule& rule) {
         return digits(rule.survival) + "/" + digits(rule.birth) + "/" + std::to_string(rule.states);
     std::ostringstream out;
     out << 'R' << rule.radius << ",C" << (rule.states == 2 ? 0 : rule.states);
-    auto ranges = [&](const CountSet& survival, bool centre) {
-        const Interval s = survival.intervals()[0], b = rule.birth.intervals()[0];
+    auto ranges = [&](const CountSet& survival, const CountSet& birth, bool centre) {
+        const Interval s = survival.intervals()[0], b = birth.intervals()[0];
         out << ",M" << (centre ? 1 : 0) << ",S" << s.lo << ".." << s.hi << ",B" << b.lo << ".." << b.hi;
     };
     if (singleRange(rule.survival) && singleRange(rule.birth)) {
-        ranges(rule.survival, rule.includeCentre);
+        ranges(rule.survival, rule.birth, rule.includeCentre);
     } else {
         // Golly's lists leave the centre out: the equivalent rule without it is written, in life-like or
         // Generations notation where it has that shape (as the file is read back).
         Rule plain = rule;
         plain.includeCentre = false;
         plain.survival = rule.includeCentre ? withoutCentre(rule.survival) : rule.survival;
+        if (rule.includeCentre) plain.birth = reachable(rule.birth, plain.neighbourhoodSize());
         if (rule.includeCentre && rule_text::lifeLikeShape(plain)) return formatRuleForGolly(plain);
-        if (singleRange(plain.survival) && singleRange(rule.birth)) // single ranges once the centre is left out
-            ranges(plain.survival, false);
+        if (singleRange(plain.survival) && singleRange(plain.birth)) // single ranges once the centre is left out
+            ranges(plain.survival, plain.birth, false);
         else
-            out << ",S" << hrotList(plain.survival) << ",B" << hrotList(rule.birth);
+            out << ",S" << hrotList(plain.survival) << ",B" << hrotList(plain.birth);
     }
     out << ",N" << neighbourhoodText(rule);
     return out.str();

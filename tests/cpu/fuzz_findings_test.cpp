@@ -87,6 +87,23 @@ TEST(FuzzFindings, CentreRuleWithALifeLikeEquivalentIsWrittenAsIt) {
     EXPECT_EQ(formatRuleForGolly(parseRule("R1,C3,M1,S1..1,3..4,B2..2,NM").rule), "023/2/3");
 }
 
+// Found by the RLE fuzzer in CI: R1,C5,M1,S,B4..9,NM was written as Generations "/456789/5", which no reader
+// takes: with the centre counted a dead cell's count is at most 8, so birth on 9 never happens and the
+// centre-free notation has no digit for it. The unreachable counts are left out; the rule steps the same.
+TEST(FuzzFindings, UnreachableBirthCountsOfACentreRuleAreLeftOut) {
+    const Rule centre = parseRule("R1,C5,M1,S,B4..9,NM").rule;
+    EXPECT_EQ(formatRuleForGolly(centre), "/45678/5");
+    const Rule written = parseRule(formatRuleForGolly(centre)).rule;
+    Grid start({24, 19});
+    fillRandom(start, 0.45, 3);
+    Simulator a(centre, start, "cpu-naive"), b(written, start, "cpu-naive");
+    a.step(12);
+    b.step(12);
+    EXPECT_EQ(a.snapshot(), b.snapshot());
+    // HROT lists too: births past the neighbourhood's reach go.
+    EXPECT_EQ(formatRuleForGolly(parseRule("R2,C0,M1,S3..4,7..9,B5..25,NM").rule), "R2,C0,S2-3,6-8,B5-24,NM");
+}
+
 // Found by the RLE fuzzer in CI: "#N Gli1er" followed by many CRs kept all but the last CR in the name,
 // so the name written back read back one CR shorter. A name is trimmed at both ends.
 TEST(FuzzFindings, RleNameIsTrimmedOfCarriageReturns) {
