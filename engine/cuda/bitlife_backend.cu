@@ -170,6 +170,16 @@ class BitLifeBackend final : public Backend {
                          .writable = false};
     }
 
+    // Whole padded rows (their side halos depend on the row alone); the rows above and below the torus
+    // copy wrapped rows, so they are rebuilt after a copy.
+    std::optional<RawRows> rawRows() override {
+        const BitGeometry& g = geometry_;
+        return RawRows{.planes = {reinterpret_cast<std::byte*>(current_.data() + g.rowStart(0))},
+                       .rowBytes = std::size_t(g.pitchWords) * sizeof(BitWord),
+                       .space = MemorySpace::Device};
+    }
+    void rawRowsWritten() override { refreshBitHalo(current_.data(), geometry_); }
+
     void exportView(const ViewWindow& window, ViewTarget target) const override {
         exportViewOnDevice(BitGridReader{current_.data(), geometry_}, window, target, visibleSize(), rule().states,
                            staging_);

@@ -150,6 +150,15 @@ class BoxsumBackend final : public Backend {
         if (rows.size.height > 0) refreshHaloOnDevice(grid(current_));
     }
 
+    // Each plane's rows are pitch words, the halo words beside them copies of that row's wrapped cells.
+    std::optional<RawRows> rawRows() override {
+        const BitGrid g = grid(current_);
+        RawRows rows{.planes = {}, .rowBytes = std::size_t(g.pitch) * sizeof(unsigned), .space = MemorySpace::Device};
+        for (int p = 0; p <= g.statePlanes; ++p)
+            rows.planes.push_back(reinterpret_cast<std::byte*>(g.alive + std::size_t(p) * g.planeWords()));
+        return rows;
+    }
+
     // Each step reads and writes every bit plane once.
     double bytesPerCellStep() const override { return 2.0 * (1 + shape_.statePlanes) / 8.0; }
 

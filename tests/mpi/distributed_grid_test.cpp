@@ -52,6 +52,14 @@ std::vector<std::string> backendsFor(const Case& c) {
     return names;
 }
 
+// Whether halos should travel as the backend's own rows (Backend::rawRows) between these ranks: the
+// bit-plane GPU backends through NCCL, cpu-naive's byte rows through MPI.
+bool expectsRawHalos(const std::string& backend, const Communicator& comm) {
+    if (comm.size() == 1) return false; // nothing travels
+    if (comm.bufferSpace() == MemorySpace::Host) return backend == "cpu-naive";
+    return backend == "boxsum" || backend == "bitlife";
+}
+
 Grid expectedGrid(const Case& c, int steps) {
     Simulator single(c.rule, c.size, c.density, c.seed, c.reference);
     single.step(steps);
@@ -76,6 +84,9 @@ void expectSameAsOneGrid(const Case& c) {
                      std::to_string(c.size.height) + ", halo steps " + std::to_string(c.haloSteps));
         onEveryRank([&](Communicator& comm) {
             DistributedSimulator grid(comm, c.rule, c.size, c.density, c.seed, backend, c.haloSteps);
+            if (comm.size() > 1) {
+                EXPECT_EQ(grid.rawHalos(), expectsRawHalos(backend, comm));
+            }
             const Grid first = grid.gather();
             if (comm.rank() == 0) {
                 EXPECT_EQ(firstDifference(first, start), -1) << "the random start differs";
@@ -143,7 +154,11 @@ TEST(DistributedGrid, BackendSwitchedMidRun) {
         const int pieces[] = {13, 9, 7};
         for (std::size_t i = 0; i < 3; ++i) {
             grid.step(pieces[i]);
-            grid.switchBackend(order[std::min(i + 1, order.size() - 1)]);
+            const std::string& next = order[std::min(i + 1, order.size() - 1)];
+            grid.switchBackend(next);
+            if (comm.size() > 1) {
+                EXPECT_EQ(grid.rawHalos(), expectsRawHalos(next, comm)) << "after switching to " << next;
+            }
         }
         const Grid last = grid.gather();
         if (comm.rank() == 0) {

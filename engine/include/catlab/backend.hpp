@@ -8,10 +8,12 @@
 #include "catlab/state_view.hpp"
 #include "catlab/view.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace catlab {
 
@@ -27,6 +29,16 @@ struct CellBuffer {
     GridSize size{};
     MemorySpace space = MemorySpace::Host;
     operator ConstCellBuffer() const { return {data, size, space}; }
+};
+
+// A backend's state as rows of raw memory, lent for the halo exchange of a distributed grid: row y of
+// plane p is the rowBytes bytes at planes[p] + y * rowBytes, the words the backend keeps beside the row
+// included (they depend on that row alone). Ranks running the same backend on bands of one width copy
+// each other's rows there, a word per 32 cells instead of a byte per cell.
+struct RawRows {
+    std::vector<std::byte*> planes;
+    std::size_t rowBytes = 0;
+    MemorySpace space = MemorySpace::Host;
 };
 
 // One way of computing generations. A backend owns its state in whatever layout suits it and converts
@@ -92,6 +104,11 @@ class Backend {
     // readCells() and writeCells() on the host; device backends override them with device copies.
     virtual void readRows(int firstRow, CellBuffer rows) const;
     virtual void writeRows(int firstRow, ConstCellBuffer rows);
+    // The current state's rows in place (see RawRows), valid until the next step; nullopt for backends
+    // whose rows are not self-contained. After rows were copied in, rawRowsWritten() refreshes whatever
+    // the backend derives from them (copies of wrapped rows).
+    virtual std::optional<RawRows> rawRows() { return std::nullopt; }
+    virtual void rawRowsWritten() {}
 
     // The live cells' bounding box and hash (pattern_signature.hpp), equal to signatureOf() of the state
     // on every backend: what Identify looks at each generation. The default copies the whole state to

@@ -91,6 +91,8 @@ class Simulator {
     // Whole rows into or out of a host or device buffer (Backend::readRows, writeRows): halo exchange.
     void readRows(int firstRow, CellBuffer rows) const { backend_->readRows(firstRow, rows); }
     void writeRows(int firstRow, ConstCellBuffer rows) { backend_->writeRows(firstRow, rows); }
+    std::optional<RawRows> rawRows() { return backend_->rawRows(); }
+    void rawRowsWritten() { backend_->rawRowsWritten(); }
     std::uint64_t population() const { return backend_->population(); }
     // The live cells' bounding box and hash, computed where the state is (Backend::signature).
     PatternSignature signature() const { return backend_->signature(); }

@@ -26,6 +26,12 @@ class CpuNaiveBackend final : public Backend {
     std::optional<StateView> stateView() override {
         return cellsView(current_.cells().data(), current_.size(), MemorySpace::Host, current_.width(), true);
     }
+    // Rows of a byte per cell, nothing beside them.
+    std::optional<RawRows> rawRows() override {
+        return RawRows{.planes = {reinterpret_cast<std::byte*>(current_.cells().data())},
+                       .rowBytes = std::size_t(current_.width()),
+                       .space = MemorySpace::Host};
+    }
 
   protected:
     void prepare(const Rule& rule, GridSize size) override;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace catlab {
@@ -23,6 +25,13 @@ int totalRows(const std::vector<RowTransfer>& transfers) {
 }
 
 std::size_t cellsOf(int width, int rows) { return std::size_t(width) * std::size_t(rows); }
+
+// A 32-bit FNV-1a hash: exact as a double, so ranks can compare it through allGather.
+std::uint32_t hash32(const std::string& text) {
+    std::uint32_t h = 2166136261u;
+    for (const char c : text) h = (h ^ std::uint8_t(c)) * 16777619u;
+    return h;
+}
 
 // Gathered and scattered grids travel in pieces of about this many cells, so the staging buffers stay small.
 constexpr std::size_t kChunkCells = std::size_t(64) << 20;
@@ -52,6 +61,7 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
         local_ = std::make_unique<Simulator>(rule_, layout_.localSize(comm_.rank()), density, seed, backend, firstRow);
         allocateExchangeBuffers();
     });
+    rawHalos_ = everyRankLendsRawRows();
 }
 
 DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, const Grid* initial,
@@ -61,6 +71,7 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
         local_ = std::make_unique<Simulator>(rule_, layout_.localSize(comm_.rank()), 0.0, 0, backend);
         allocateExchangeBuffers();
     });
+    rawHalos_ = everyRankLendsRawRows();
     load(initial);
 }
 
@@ -93,10 +104,33 @@ void DistributedSimulator::step(int generations) {
     }
 }
 
-// Sources are rows a rank owns and targets are halo rows, so reading everything first and writing
-// afterwards needs no care about order.
+// Collective. Raw rows are only exchanged between ranks whose rows have the same layout (the same
+// backend, planes and row bytes) in memory the communicator moves.
+bool DistributedSimulator::everyRankLendsRawRows() {
+    std::uint32_t key = 0;
+    if (const std::optional<RawRows> raw = local_->rawRows(); raw && raw->space == comm_.bufferSpace())
+        key = hash32(local_->backendName() + '/' + std::to_string(raw->planes.size()) + '/' +
+                     std::to_string(raw->rowBytes)) |
+              1u; // never 0, which stands for "lends none"
+    const std::vector<double> keys = comm_.allGather(double(key));
+    return key != 0 && std::all_of(keys.begin(), keys.end(), [&](double k) { return k == double(key); });
+}
+
 void DistributedSimulator::exchangeHalos() {
     const auto start = Clock::now();
+    if (rawHalos_)
+        exchangeRawRows();
+    else
+        exchangeCellRows();
+    stepsSinceExchange_ = 0;
+    ++times_.exchanges;
+    local_->synchronize();
+    times_.exchangeMs += millisecondsSince(start);
+}
+
+// Sources are rows a rank owns and targets are halo rows, so reading everything first and writing
+// afterwards needs no care about order.
+void DistributedSimulator::exchangeCellRows() {
     const int width = layout_.global().width;
     const MemorySpace space = comm_.bufferSpace();
     const auto rowsAt = [&](CellStorage& storage, int firstRow, int rows) {
@@ -135,10 +169,27 @@ void DistributedSimulator::exchangeHalos() {
         local_->writeRows(t.targetRow, rowsAt(*ownRows_, offset, t.rows));
         offset += t.rows;
     }
-    stepsSinceExchange_ = 0;
-    ++times_.exchanges;
-    local_->synchronize();
-    times_.exchangeMs += millisecondsSince(start);
+}
+
+// Straight from the sender's state into the receiver's halo rows, plane by plane: no staging, no
+// conversion. Each pair of ranks lists its messages in the same order (transfer, then plane).
+void DistributedSimulator::exchangeRawRows() {
+    const RawRows raw = *local_->rawRows();
+    const auto row = [&](std::size_t plane, int y) { return raw.planes[plane] + std::size_t(y) * raw.rowBytes; };
+    const auto bytes = [&](int rows) { return std::size_t(rows) * raw.rowBytes; };
+    std::vector<OutgoingMessage> sends;
+    std::vector<IncomingMessage> receives;
+    for (const RowTransfer& t : transfers_.sends)
+        for (std::size_t p = 0; p < raw.planes.size(); ++p) sends.push_back({t.to, row(p, t.sourceRow), bytes(t.rows)});
+    for (const RowTransfer& t : transfers_.receives)
+        for (std::size_t p = 0; p < raw.planes.size(); ++p)
+            receives.push_back({t.from, row(p, t.targetRow), bytes(t.rows)});
+    for (const RowTransfer& t : transfers_.own)
+        for (std::size_t p = 0; p < raw.planes.size(); ++p)
+            copyRows(row(p, t.targetRow), raw.rowBytes, raw.space, row(p, t.sourceRow), raw.rowBytes, raw.space,
+                     raw.rowBytes, t.rows);
+    comm_.exchange(sends, receives);
+    local_->rawRowsWritten();
 }
 
 // The backend counts its whole local torus; the halo rows are counted on the host and taken off.
@@ -245,6 +296,7 @@ void DistributedSimulator::load(const Grid* grid) {
 
 void DistributedSimulator::switchBackend(const std::string& name) {
     onEveryRank(comm_, [&] { local_->switchBackend(name); });
+    rawHalos_ = everyRankLendsRawRows();
 }
 
 } // namespace catlab

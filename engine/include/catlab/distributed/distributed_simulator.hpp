@@ -58,13 +58,19 @@ class DistributedSimulator {
     bool autoBackend() const { return local_->autoBackend(); }
     const std::string& backendReason() const { return local_->backendReason(); }
     MemorySpace memorySpace() const { return local_->memorySpace(); }
+    // Whether halos travel as the backend's own words (Backend::rawRows: a bit per cell for the bit-plane
+    // backends) rather than a byte per cell.
+    bool rawHalos() const { return rawHalos_; }
     const RankTimes& times() const { return times_; }
     void resetTimes() { times_ = {}; }
 
   private:
     DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, int haloSteps);
     void allocateExchangeBuffers();
+    bool everyRankLendsRawRows();
     void exchangeHalos();
+    void exchangeCellRows();
+    void exchangeRawRows();
     int rowsPerChunk() const;
 
     Communicator& comm_;
@@ -73,6 +79,7 @@ class DistributedSimulator {
     RankTransfers transfers_;
     std::unique_ptr<Simulator> local_;
     std::unique_ptr<CellStorage> sendRows_, receiveRows_, ownRows_; // in comm_.bufferSpace()
+    bool rawHalos_ = false;
     int stepsSinceExchange_ = 0;
     std::uint64_t generation_ = 0;
     RankTimes times_;
