@@ -13,9 +13,9 @@ namespace {
 
 constexpr unsigned kThreads = 256;
 
-__global__ void refreshHaloKernel(const BitGrid g, long long count) {
+__global__ void refreshHaloKernel(const BitGrid g, long long first, long long count) {
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    if (i < count) refreshHaloBody(g, i);
+    if (i < count) refreshHaloBody(g, first + i);
 }
 
 __global__ void packKernel(const BitGrid g, const Cell* __restrict__ cells, long long count) {
@@ -55,9 +55,12 @@ unsigned blocksOf(long long count) { return unsigned((count + kThreads - 1) / kT
 
 } // namespace
 
-void refreshHaloOnDevice(const BitGrid& g) {
-    const long long count = 1LL * g.height * (2 * g.halo + 1);
-    refreshHaloKernel<<<blocksOf(count), kThreads>>>(g, count);
+void refreshHaloOnDevice(const BitGrid& g) { refreshHaloOnDevice(g, 0, g.height); }
+
+void refreshHaloOnDevice(const BitGrid& g, int firstRow, int rows) {
+    const long long slots = 2LL * g.halo + 1, count = slots * rows;
+    if (count == 0) return;
+    refreshHaloKernel<<<blocksOf(count), kThreads>>>(g, slots * firstRow, count);
     CATLAB_CUDA_CHECK_LAUNCH();
 }
 

@@ -12,6 +12,9 @@
 
 #include "catlab/error.hpp"
 
+#include <map>
+#include <string>
+
 namespace catlab::cuda {
 namespace {
 
@@ -151,13 +154,27 @@ class BoxsumBackend final : public Backend {
     }
 
     // Each plane's rows are pitch words, the halo words beside them copies of that row's wrapped cells.
-    std::optional<RawRows> rawRows() override {
-        const BitGrid g = grid(current_);
-        RawRows rows{.planes = {}, .rowBytes = std::size_t(g.pitch) * sizeof(unsigned), .space = MemorySpace::Device};
-        for (int p = 0; p <= g.statePlanes; ++p)
-            rows.planes.push_back(reinterpret_cast<std::byte*>(g.alive + std::size_t(p) * g.planeWords()));
-        return rows;
+    std::optional<RawRows> rawRows() override { return rowsOf(grid(current_)); }
+
+    bool stepsRowRanges() const override { return true; }
+
+    // A plan per range height (a rank steps the same few ranges every generation); the halo words of
+    // the computed rows are refreshed at once, so that they can be sent.
+    void stepRows(int firstRow, int rows) override {
+        if (firstRow < 0 || rows < 0 || firstRow + rows > shape_.height)
+            throw Error("stepRows: rows " + std::to_string(firstRow) + " .. " + std::to_string(firstRow + rows - 1) +
+                        " are outside the grid's " + std::to_string(shape_.height));
+        if (rows == 0) return;
+        auto plan = rangePlans_.find(rows);
+        if (plan == rangePlans_.end()) plan = rangePlans_.emplace(rows, planFor(rule(), shape_, rows)).first;
+        StepArgs args = stepArgs(plan->second, rule(), grid(current_), grid(1 - current_));
+        args.rowBegin = firstRow;
+        args.rowEnd = firstRow + rows;
+        launchBoxsumStep(plan->second, args);
+        refreshHaloOnDevice(args.out, firstRow, rows);
     }
+    std::optional<RawRows> nextRawRows() override { return rowsOf(grid(1 - current_)); }
+    void finishStep() override { current_ = 1 - current_; }
 
     // Each step reads and writes every bit plane once.
     double bytesPerCellStep() const override { return 2.0 * (1 + shape_.statePlanes) / 8.0; }
@@ -173,16 +190,29 @@ class BoxsumBackend final : public Backend {
         }
         shape_ = shape;
         current_ = 0;
+        plan_ = planFor(rule, shape_, 0);
+        rangePlans_.clear();
+        args_ = stepArgs(plan_, rule, shape_, shape_);
+    }
+
+  private:
+    // The plan for `rows` rows of the grid (0: all), shaped for this device.
+    static BoxsumPlan planFor(const Rule& rule, const BitGrid& shape, int rows) {
         int device = 0, multiprocessors = 1;
         CATLAB_CUDA_CHECK(cudaGetDevice(&device));
         CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
         const BoxsumDevice gpu{multiprocessors,
                                [&](const BoxsumPlan& p) { return boxsumResidentBlocks(p, rule.radius); }};
-        plan_ = planBoxsum(rule, shape_, gpu);
-        args_ = stepArgs(plan_, rule, shape_, shape_);
+        return planBoxsum(rule, shape, gpu, {}, rows);
     }
 
-  private:
+    static RawRows rowsOf(const BitGrid& g) {
+        RawRows rows{.planes = {}, .rowBytes = std::size_t(g.pitch) * sizeof(unsigned), .space = MemorySpace::Device};
+        for (int p = 0; p <= g.statePlanes; ++p)
+            rows.planes.push_back(reinterpret_cast<std::byte*>(g.alive + std::size_t(p) * g.planeWords()));
+        return rows;
+    }
+
     std::size_t cellCount() const { return std::size_t(size().width) * std::size_t(size().height); }
 
     BitGrid grid(int i) const {
@@ -196,6 +226,7 @@ class BoxsumBackend final : public Backend {
     int current_ = 0;
     BitGrid shape_{};
     BoxsumPlan plan_{};
+    std::map<int, BoxsumPlan> rangePlans_; // by the height of a range of rows
     StepArgs args_{};
     mutable DeviceStaging staging_; // bytes for load and store, view pixels, painted cells
 };

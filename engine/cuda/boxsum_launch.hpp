@@ -22,6 +22,7 @@ int vonNeumannResidentBlocks(const BoxsumPlan& plan);
 
 // Bit-grid upkeep (boxsum_bit_grid.cu).
 void refreshHaloOnDevice(const BitGrid& g);
+void refreshHaloOnDevice(const BitGrid& g, int firstRow, int rows); // those rows' halo words only
 void packOnDevice(const BitGrid& g, const Cell* cells);
 void unpackOnDevice(const BitGrid& g, Cell* cells);
 void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed, std::uint32_t firstRow = 0);

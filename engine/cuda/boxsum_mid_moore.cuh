@@ -46,8 +46,8 @@ CATLAB_HD void midMooreBody(const StepArgs& a, unsigned* shared, int tid, int th
     unsigned* const sums = shared; // unit u, row i: u * 33 + i
     unsigned* const entering = shared + std::size_t(kMidRowPitch) * std::size_t(spanUnits + 2); // word w
     unsigned* const leaving = entering + std::size_t(kMidRowPitch) * std::size_t(spanWords);
-    const long long yo = (block / a.columnBlocks) * a.stripRows;
-    const long long yEnd = yo + a.stripRows < height ? yo + a.stripRows : height;
+    const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
+    const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
 
     // The two units past the span are read (not used) by the walk of the last cells.
     for (int i = tid; i < 2 * kMidRowPitch; i += threads) sums[std::size_t(spanUnits) * kMidRowPitch + i] = 0;

@@ -121,10 +121,12 @@ inline void chooseStrips(BoxsumPlan& p, int height, double warmupRows, const Box
     }
 }
 
+// The plan of a step over `rows` rows of the grid (0: all of them).
 inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDevice& device,
-                             const BoxsumTuning& tuning = {}) {
+                             const BoxsumTuning& tuning = {}, int rows = 0) {
     BoxsumPlan p;
     const int r = rule.radius;
+    const int height = rows > 0 ? rows : g.height;
     p.simpleSets = countRuleFor(rule).simple;
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
     if (rule.neighbourhood == Neighbourhood::VonNeumann) {
@@ -140,7 +142,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.threads = p.blockWords + 2 * p.spanHalo;
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
         p.sharedBytes = 4 * std::size_t(p.armPlanes) * std::size_t(p.threads) * sizeof(unsigned);
-        chooseStrips(p, g.height, 2.0 * r + 2, device, tuning);
+        chooseStrips(p, height, 2.0 * r + 2, device, tuning);
     } else if (r <= tuning.smallMooreMaxRadius) {
         p.kernel = BoxsumKernel::SmallMoore;
         p.threads = std::min(tuning.smallMooreThreads, roundUp32(g.words));
@@ -149,7 +151,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         const int window = 2 * r + 1;
         p.sharedBytes =
             std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) * sizeof(unsigned);
-        chooseStrips(p, g.height, double(r), device, tuning);
+        chooseStrips(p, height, double(r), device, tuning);
     } else if (r <= std::min(tuning.midMooreMaxRadius, 127)) {
         p.kernel = BoxsumKernel::MidMoore;
         p.spanHalo = r / 32 + 1;
@@ -164,7 +166,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.chunkRows = kMidChunkRows;
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
         p.sharedBytes = midSharedWords(p.blockWords, p.spanHalo) * sizeof(unsigned);
-        chooseStrips(p, g.height, 0.6 * r, device, tuning);
+        chooseStrips(p, height, 0.6 * r, device, tuning);
     } else {
         p.kernel = BoxsumKernel::WideMoore;
         p.halfColumns = r >= tuning.wideHalfColumnsFrom;
@@ -181,7 +183,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         const int rowStride = p.halfColumns ? wideRowStride<HalfColumns>(p.blockWords, p.spanHalo, p.segmentWords)
                                             : wideRowStride<ByteColumns>(p.blockWords, p.spanHalo, p.segmentWords);
         p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(rowStride) * sizeof(unsigned);
-        chooseStrips(p, g.height, 0.4 * r, device, tuning);
+        chooseStrips(p, height, 0.4 * r, device, tuning);
     }
     return p;
 }
@@ -193,6 +195,8 @@ inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& i
     a.rule = countRuleFor(rule);
     a.radius = rule.radius;
     a.columnBlocks = p.columnBlocks;
+    a.rowBegin = 0;
+    a.rowEnd = in.height;
     a.stripRows = p.stripRows;
     a.blockWords = p.blockWords;
     a.spanHalo = p.spanHalo;

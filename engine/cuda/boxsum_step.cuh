@@ -37,13 +37,15 @@ CATLAB_HD unsigned inThresholds(const bitsliced::Thresholds& t, int count) {
     return in;
 }
 
-// Blocks cover `columnBlocks` groups of words across each row times strips of `stripRows` rows; block b
-// is column group b % columnBlocks of strip b / columnBlocks (a 1D launch: any number of rows).
+// Blocks cover `columnBlocks` groups of words across each row times strips of `stripRows` rows from
+// rowBegin to rowEnd (the whole torus, or a range of it); block b is column group b % columnBlocks of
+// strip b / columnBlocks (a 1D launch: any number of rows).
 struct StepArgs {
     BitGrid in, out;
     CountRule rule;
     int radius;
     int columnBlocks;
+    int rowBegin, rowEnd;
     int stripRows;
     int blockWords;   // output words per block
     int spanHalo;     // words read on each side of a block's output words (wide Moore, von Neumann)

@@ -29,8 +29,8 @@ CATLAB_HD void vonNeumannBody(const StepArgs& a, unsigned* shared, int tid, int 
     const int spanBegin = wo - a.spanHalo, spanEnd = outEnd + a.spanHalo;
     const int w = spanBegin + tid;
     const bool inSpan = w < spanEnd, isOutput = w >= wo && w < outEnd;
-    const long long yo = (block / a.columnBlocks) * a.stripRows;
-    const long long yEnd = yo + a.stripRows < height ? yo + a.stripRows : height;
+    const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
+    const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
     const long long firstRow = yo - r; // rows above it count as empty
 
     // Word `word` of row y (unwrapped), zero outside the span and above the first row.

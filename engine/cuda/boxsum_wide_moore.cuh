@@ -61,8 +61,8 @@ CATLAB_HD void wideMooreBody(const StepArgs& a, unsigned* shared, int tid, int t
     const int spanUnits = (outEnd + a.spanHalo - spanBegin) * unitsPerSpanWord;
     const int shift = segmentShiftFor<Columns>(a.segmentWords);
     const int rowStride = wideRowStride<Columns>(a.blockWords, a.spanHalo, a.segmentWords);
-    const long long yo = (block / a.columnBlocks) * a.stripRows;
-    const long long yEnd = yo + a.stripRows < height ? yo + a.stripRows : height;
+    const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
+    const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
 
     // Column sums of units tid, tid + threads, ... Step s of the strip adds row yo - r + s and, from
     // s = 2r + 1 on, subtracts row yo - r + s - 2r - 1; steps 2r.. give output rows yo... The words of

@@ -46,6 +46,10 @@ void Backend::writeRows(int firstRow, ConstCellBuffer rows) {
     writeCells(rect, staged);
 }
 
+void Backend::stepRows(int, int) { throw Error("this backend computes whole generations only, not ranges of rows"); }
+
+void Backend::finishStep() { throw Error("this backend computes whole generations only, not ranges of rows"); }
+
 PatternSignature Backend::signature() const {
     Grid state(size());
     store(hostBuffer(state));

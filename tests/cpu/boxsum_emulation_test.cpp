@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <vector>
@@ -42,7 +43,7 @@ class EmulatedBoxsum {
   public:
     EmulatedBoxsum(const Rule& rule, const Grid& start, const TinyDevice& device,
                    const std::function<void(BoxsumPlan&)>& adjust = {})
-        : rule_(rule), shape_(bitGridShape(start.size(), rule.radius, rule.states)) {
+        : rule_(rule), shape_(bitGridShape(start.size(), rule.radius, rule.states)), device_(device), adjust_(adjust) {
         // Garbage everywhere the kernels must not depend on: halos and padding are refreshed.
         for (auto& b : buffers_) b.assign(std::size_t(1 + shape_.statePlanes) * shape_.planeWords(), 0xA5C3A5C3u);
         plan_ = planBoxsum(rule, shape_, device.device, device.tuning);
@@ -54,10 +55,41 @@ class EmulatedBoxsum {
 
     const BoxsumPlan& plan() const { return plan_; }
 
-    void step() {
+    void step() { stepRows({{0, shape_.height}}); }
+
+    // One generation computed in row ranges [first, end), each launched with its own plan, as a
+    // distributed grid does; rows no range covers keep what the next-state buffer held.
+    void stepRows(const std::vector<std::pair<int, int>>& ranges) {
         const BitGrid in = grid(current_), out = grid(1 - current_);
-        const StepArgs args = stepArgs(plan_, rule_, in, out);
-        const BoxsumPlan& p = plan_;
+        for (const auto& [first, end] : ranges) {
+            BoxsumPlan p = planBoxsum(rule_, shape_, device_.device, device_.tuning, end - first);
+            if (adjust_) adjust_(p);
+            StepArgs args = stepArgs(p, rule_, in, out);
+            args.rowBegin = first;
+            args.rowEnd = end;
+            launch(p, args);
+        }
+        refreshHalo(out);
+        current_ = 1 - current_;
+    }
+
+    // The next-state buffer's cells (what rows no range computed hold).
+    Grid nextSnapshot() {
+        current_ = 1 - current_;
+        Grid cells = snapshot();
+        current_ = 1 - current_;
+        return cells;
+    }
+
+    Grid snapshot() {
+        Grid grid(GridSize{shape_.width, shape_.height});
+        const BitGrid g = this->grid(current_);
+        for (long long i = 0; i < 1LL * g.height * g.words; ++i) unpackBody(g, grid.cells().data(), i);
+        return grid;
+    }
+
+  private:
+    void launch(const BoxsumPlan& p, const StepArgs& args) {
         switch (p.kernel) {
         case BoxsumKernel::SmallMoore:
             dispatchSmallMoore(rule_.radius, [&]<int R>() {
@@ -97,18 +129,8 @@ class EmulatedBoxsum {
             });
             break;
         }
-        refreshHalo(out);
-        current_ = 1 - current_;
     }
 
-    Grid snapshot() {
-        Grid grid(GridSize{shape_.width, shape_.height});
-        const BitGrid g = this->grid(current_);
-        for (long long i = 0; i < 1LL * g.height * g.words; ++i) unpackBody(g, grid.cells().data(), i);
-        return grid;
-    }
-
-  private:
     BitGrid grid(int i) {
         BitGrid g = shape_;
         g.alive = buffers_[std::size_t(i)].data();
@@ -121,6 +143,8 @@ class EmulatedBoxsum {
 
     Rule rule_;
     BitGrid shape_;
+    TinyDevice device_;
+    std::function<void(BoxsumPlan&)> adjust_;
     BoxsumPlan plan_;
     std::array<std::vector<unsigned>, 2> buffers_;
     int current_ = 0;
@@ -205,6 +229,46 @@ TEST(BoxsumEmulation, VonNeumann) {
 
 // The mid kernel (radius 17..127): strips shorter and longer than a chunk of 32 rows, several column
 // groups, partial last groups and segments, grids narrower than a block.
+// A generation computed in row ranges, in any order, is the whole generation; rows no range covers are
+// left as they were (a distributed grid receives them from other ranks instead).
+TEST(BoxsumEmulation, RowRangesMakeTheWholeStep) {
+    struct RangeCase {
+        const char* label;
+        Rule rule;
+        GridSize size;
+    };
+    const RangeCase cases[] = {
+        {"small moore", scaled(3, Neighbourhood::Moore, true, 2), {75, 61}},
+        {"small moore 4 states", scaled(5, Neighbourhood::Moore, false, 4), {70, 52}},
+        {"von neumann", scaled(6, Neighbourhood::VonNeumann, true, 2), {69, 58}},
+        {"mid moore", scaled(21, Neighbourhood::Moore, false, 2), {120, 90}},
+        {"wide moore", scaled(130, Neighbourhood::Moore, true, 2), {290, 270}},
+    };
+    for (const RangeCase& c : cases) {
+        SCOPED_TRACE(std::string(c.label) + " " + c.rule.format());
+        const Grid start = randomGrid(c.size, 0.35, 11, c.rule.states);
+        const int h = c.size.height, r = c.rule.radius;
+        EmulatedBoxsum whole(c.rule, start, tinyDevice(256, 17));
+        EmulatedBoxsum parts(c.rule, start, tinyDevice(256, 17));
+        whole.step();
+        // The boundary strips first, then the interior, as a rank overlapping its exchange steps.
+        parts.stepRows({{r, 2 * r}, {h - 2 * r, h - r}, {2 * r, h - 2 * r}, {0, r}, {h - r, h}});
+        EXPECT_EQ(firstDifference(parts.snapshot(), whole.snapshot()), -1);
+
+        // Rows outside every range keep the next-state buffer's cells.
+        EmulatedBoxsum some(c.rule, start, tinyDevice(256, 17));
+        const Grid before = some.nextSnapshot();
+        some.stepRows({{r, h - r}});
+        const Grid after = some.snapshot(), expected = whole.snapshot();
+        for (int y = 0; y < h; ++y) {
+            const bool computed = y >= r && y < h - r;
+            const Grid& source = computed ? expected : before;
+            ASSERT_TRUE(std::equal(after.row(y), after.row(y) + c.size.width, source.row(y)))
+                << "row " << y << (computed ? " was computed" : " was not computed");
+        }
+    }
+}
+
 TEST(BoxsumEmulation, MidMoore) {
     for (int r : {17, 20, 31, 32, 33, 60})
         expectMatchesReference({"mid moore",

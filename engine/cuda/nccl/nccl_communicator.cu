@@ -31,7 +31,12 @@ namespace {
 // A stream and an event of the current device, for the lifetime of the communicator.
 class CudaStream {
   public:
-    CudaStream() { CATLAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+    // The highest priority: transfers that overlap a step get multiprocessors as soon as any free up.
+    CudaStream() {
+        int least = 0, greatest = 0;
+        CATLAB_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+        CATLAB_CUDA_CHECK(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest));
+    }
     CudaStream(const CudaStream&) = delete;
     CudaStream& operator=(const CudaStream&) = delete;
     ~CudaStream() { cudaStreamDestroy(stream_); }
@@ -90,6 +95,13 @@ class NcclCommunicator final : public Communicator {
     // The backends queue their work on the legacy default stream; NCCL's stream waits for it first, and
     // the host waits for NCCL before the received rows are used.
     void exchange(std::span<const OutgoingMessage> sends, std::span<const IncomingMessage> receives) override {
+        startExchange(sends, receives);
+        CATLAB_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    }
+
+    // The backends' later work on the legacy stream runs beside the transfers until joinExchange().
+    bool overlapsDeviceWork() const override { return true; }
+    void startExchange(std::span<const OutgoingMessage> sends, std::span<const IncomingMessage> receives) override {
         waitForBackends();
         CATLAB_NCCL_CHECK(ncclGroupStart());
         try {
@@ -106,7 +118,10 @@ class NcclCommunicator final : public Communicator {
             throw;
         }
         CATLAB_NCCL_CHECK(ncclGroupEnd());
-        CATLAB_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    }
+    void joinExchange() override {
+        CATLAB_CUDA_CHECK(cudaEventRecord(exchangeDone_.get(), stream_.get()));
+        CATLAB_CUDA_CHECK(cudaStreamWaitEvent(cudaStreamLegacy, exchangeDone_.get(), 0));
     }
 
     std::uint64_t sum(std::uint64_t value) override { return allReduce<std::uint64_t>(value, ncclUint64, ncclSum); }
@@ -161,6 +176,7 @@ class NcclCommunicator final : public Communicator {
     int size_;
     CudaStream stream_;
     CudaEvent backendsDone_;
+    CudaEvent exchangeDone_;
     cuda::DeviceBuffer<std::uint64_t> scratch_;
 };
 

@@ -110,6 +110,16 @@ class Backend {
     virtual std::optional<RawRows> rawRows() { return std::nullopt; }
     virtual void rawRowsWritten() {}
 
+    // One generation in row ranges, for a distributed grid that sends its boundary rows while it computes
+    // the rest: stepRows() computes rows firstRow .. firstRow + rows - 1 of the next generation, whose
+    // rows nextRawRows() lends (valid until finishStep()); finishStep() makes it the current one. Rows no
+    // stepRows() call computed keep what was copied there (halo rows from other ranks). Only where
+    // stepsRowRanges() says so; the defaults throw catlab::Error.
+    virtual bool stepsRowRanges() const { return false; }
+    virtual void stepRows(int firstRow, int rows);
+    virtual std::optional<RawRows> nextRawRows() { return std::nullopt; }
+    virtual void finishStep();
+
     // The live cells' bounding box and hash (pattern_signature.hpp), equal to signatureOf() of the state
     // on every backend: what Identify looks at each generation. The default copies the whole state to
     // the host; device backends override it with a reduction on the device, where only the box's edges

@@ -93,6 +93,14 @@ class Simulator {
     void writeRows(int firstRow, ConstCellBuffer rows) { backend_->writeRows(firstRow, rows); }
     std::optional<RawRows> rawRows() { return backend_->rawRows(); }
     void rawRowsWritten() { backend_->rawRowsWritten(); }
+    // One generation in row ranges (Backend::stepRows), for a distributed grid's overlapped exchange.
+    bool stepsRowRanges() const { return !growing_ && backend_->stepsRowRanges(); }
+    void stepRows(int firstRow, int rows) { backend_->stepRows(firstRow, rows); }
+    std::optional<RawRows> nextRawRows() { return backend_->nextRawRows(); }
+    void finishStep() {
+        backend_->finishStep();
+        ++generation_;
+    }
     std::uint64_t population() const { return backend_->population(); }
     // The live cells' bounding box and hash, computed where the state is (Backend::signature).
     PatternSignature signature() const { return backend_->signature(); }

@@ -91,17 +91,92 @@ void DistributedSimulator::allocateExchangeBuffers() {
 void DistributedSimulator::step(int generations) {
     if (generations < 0) throw Error("cannot step a negative number of generations");
     const int k = layout_.haloRows() == 0 ? std::max(generations, 1) : layout_.haloSteps();
+    const bool overlap = overlapsExchange();
     while (generations > 0) {
         if (layout_.haloRows() > 0 && stepsSinceExchange_ >= k) exchangeHalos();
-        const int steps = layout_.haloRows() == 0 ? generations : std::min(generations, k - stepsSinceExchange_);
+        int steps = layout_.haloRows() == 0 ? generations : std::min(generations, k - stepsSinceExchange_);
+        // The generation that uses up the halos is the overlapped one.
+        const bool overlapLast = overlap && stepsSinceExchange_ + steps == k;
+        if (overlapLast) --steps;
         const auto start = Clock::now();
-        local_->step(steps);
+        if (steps > 0) local_->step(steps);
+        if (overlapLast) stepOverlappingExchange();
         local_->synchronize();
         times_.stepMs += millisecondsSince(start);
+        if (overlapLast) ++steps;
         stepsSinceExchange_ += steps;
         generations -= steps;
         generation_ += std::uint64_t(steps);
+        if (overlapLast) stepsSinceExchange_ = 0; // the halos arrived with the generation
     }
+}
+
+bool DistributedSimulator::overlapsExchange() const {
+    return rawHalos_ && layout_.haloRows() > 0 && comm_.overlapsDeviceWork() && local_->stepsRowRanges();
+}
+
+namespace {
+
+// Rows first .. end - 1.
+struct RowRange {
+    int first = 0, end = 0;
+};
+
+// The rows of the band [bandFirst, bandEnd) that `transfers` read, merged, then the rest of the band.
+std::pair<std::vector<RowRange>, std::vector<RowRange>> sourceRowsFirst(const RankTransfers& transfers, int bandFirst,
+                                                                        int bandEnd) {
+    std::vector<RowRange> sources;
+    for (const auto* list : {&transfers.sends, &transfers.own})
+        for (const RowTransfer& t : *list)
+            sources.push_back({std::max(t.sourceRow, bandFirst), std::min(t.sourceRow + t.rows, bandEnd)});
+    std::erase_if(sources, [](const RowRange& r) { return r.first >= r.end; });
+    std::sort(sources.begin(), sources.end(), [](const RowRange& a, const RowRange& b) { return a.first < b.first; });
+    std::vector<RowRange> merged, rest;
+    for (const RowRange& r : sources)
+        if (!merged.empty() && r.first <= merged.back().end)
+            merged.back().end = std::max(merged.back().end, r.end);
+        else
+            merged.push_back(r);
+    int at = bandFirst;
+    for (const RowRange& r : merged) {
+        if (r.first > at) rest.push_back({at, r.first});
+        at = r.end;
+    }
+    if (at < bandEnd) rest.push_back({at, bandEnd});
+    return {merged, rest};
+}
+
+} // namespace
+
+// One generation whose halos travel while it is computed: the band's rows that other ranks (or this one's
+// halos) need come first; their sends and the receives into the next generation's halo rows start behind
+// them, and the rest of the band is computed while they travel. The halo rows are never computed.
+void DistributedSimulator::stepOverlappingExchange() {
+    const int halo = layout_.haloRows();
+    const auto [sources, rest] = sourceRowsFirst(transfers_, halo, halo + band().rows);
+    for (const RowRange& r : sources) local_->stepRows(r.first, r.end - r.first);
+
+    const RawRows next = *local_->nextRawRows();
+    const auto row = [&](std::size_t plane, int y) { return next.planes[plane] + std::size_t(y) * next.rowBytes; };
+    const auto bytes = [&](int rows) { return std::size_t(rows) * next.rowBytes; };
+    std::vector<OutgoingMessage> sends;
+    std::vector<IncomingMessage> receives;
+    for (const RowTransfer& t : transfers_.sends)
+        for (std::size_t p = 0; p < next.planes.size(); ++p)
+            sends.push_back({t.to, row(p, t.sourceRow), bytes(t.rows)});
+    for (const RowTransfer& t : transfers_.receives)
+        for (std::size_t p = 0; p < next.planes.size(); ++p)
+            receives.push_back({t.from, row(p, t.targetRow), bytes(t.rows)});
+    for (const RowTransfer& t : transfers_.own)
+        for (std::size_t p = 0; p < next.planes.size(); ++p)
+            copyRows(row(p, t.targetRow), next.rowBytes, next.space, row(p, t.sourceRow), next.rowBytes, next.space,
+                     next.rowBytes, t.rows);
+    comm_.startExchange(sends, receives);
+    for (const RowRange& r : rest) local_->stepRows(r.first, r.end - r.first);
+    comm_.joinExchange();
+    local_->finishStep();
+    local_->rawRowsWritten();
+    ++times_.exchanges;
 }
 
 // Collective. Raw rows are only exchanged between ranks whose rows have the same layout (the same

@@ -43,6 +43,16 @@ class Communicator {
     // Sends and receives together (never to or from this rank itself). Messages between two ranks are
     // matched in the order each side lists them, so sizes must agree pairwise.
     virtual void exchange(std::span<const OutgoingMessage> sends, std::span<const IncomingMessage> receives) = 0;
+
+    // An exchange that overlaps device work: startExchange() queues the transfers behind the device work
+    // queued so far and returns; device work queued after it runs alongside them, until joinExchange()
+    // makes the device work queued after that wait for them. The buffers must stay untouched in between.
+    // Where overlapsDeviceWork() is false, startExchange() is exchange() and joinExchange() does nothing.
+    virtual bool overlapsDeviceWork() const { return false; }
+    virtual void startExchange(std::span<const OutgoingMessage> sends, std::span<const IncomingMessage> receives) {
+        exchange(sends, receives);
+    }
+    virtual void joinExchange() {}
     // The sum and the maximum over the ranks, on every rank.
     virtual std::uint64_t sum(std::uint64_t value) = 0;
     virtual double max(double value) = 0;

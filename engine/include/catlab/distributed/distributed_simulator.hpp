@@ -61,6 +61,9 @@ class DistributedSimulator {
     // Whether halos travel as the backend's own words (Backend::rawRows: a bit per cell for the bit-plane
     // backends) rather than a byte per cell.
     bool rawHalos() const { return rawHalos_; }
+    // Whether the generation before each exchange computes the rows other ranks need first, sends them
+    // while it computes the rest, and receives the halos into the next generation directly.
+    bool overlapsExchange() const;
     const RankTimes& times() const { return times_; }
     void resetTimes() { times_ = {}; }
 
@@ -71,6 +74,7 @@ class DistributedSimulator {
     void exchangeHalos();
     void exchangeCellRows();
     void exchangeRawRows();
+    void stepOverlappingExchange();
     int rowsPerChunk() const;
 
     Communicator& comm_;
