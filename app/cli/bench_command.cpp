@@ -527,6 +527,9 @@ void addBenchCommand(CLI::App& app) {
     addIntegerOption(*bench, "--halo-steps", options->haloSteps,
                      "Distributed grids: generations between halo exchanges (0: chosen for the radius)", 0, 1 << 16)
         ->capture_default_str();
+    bench->add_flag("--overlap", options->overlap,
+                    "Distributed grids: compute the rows other ranks need first and send them while the rest "
+                    "of the band is computed (boxsum over NCCL)");
     bench->callback([options] {
         BenchOptions o = *options;
         if (const char* python = std::getenv("CATLAB_PYTHON"); python && *python) o.python = python;
@@ -535,6 +538,7 @@ void addBenchCommand(CLI::App& app) {
             return;
         }
         if (o.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
+        if (o.overlap) throw Error("--overlap is for a distributed grid (--gpus, or under mpirun)");
         runBenchCommand(o, std::cout, std::cerr);
     });
 }

@@ -28,6 +28,7 @@ struct BenchOptions {
     std::string python = "python3";                // interpreter for tools/plot_bench.py
     std::optional<std::string> gpus;               // "N" or "all": one grid over N GPUs (NCCL)
     int haloSteps = 0;                             // distributed: generations between halo exchanges (0: default)
+    bool overlap = false;                          // distributed: send halos while the interior is computed
 };
 
 // `catlab bench --gpus N` or under mpirun: each backend and radius on one grid cut into bands over the

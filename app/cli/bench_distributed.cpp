@@ -76,6 +76,7 @@ std::vector<RankRow> measure(Communicator& comm, const std::string& backend, int
     try {
         DistributedSimulator grid(comm, rule.rule, size, rule.density, o.seed, backend, o.haloSteps);
         total.haloSteps = grid.layout().haloSteps();
+        grid.overlapExchange(o.overlap);
         if (o.warmup > 0) grid.step(o.warmup);
         grid.synchronize();
         int steps = o.steps;

@@ -80,32 +80,36 @@ void expectSameAsOneGrid(const Case& c) {
     const std::vector<std::string> backends = backendsFor(c);
     ASSERT_FALSE(backends.empty()) << "no backend here computes " << c.rule.format();
     for (const std::string& backend : backends) {
-        SCOPED_TRACE("backend " + backend + ", rule " + c.rule.format() + ", " + std::to_string(c.size.width) + "x" +
-                     std::to_string(c.size.height) + ", halo steps " + std::to_string(c.haloSteps));
-        onEveryRank([&](Communicator& comm) {
-            DistributedSimulator grid(comm, c.rule, c.size, c.density, c.seed, backend, c.haloSteps);
-            if (comm.size() > 1) {
-                EXPECT_EQ(grid.rawHalos(), expectsRawHalos(backend, comm));
-                // boxsum computes the rows other ranks need first and sends them while it computes the rest.
-                EXPECT_EQ(grid.overlapsExchange(), backend == "boxsum" && comm.transport() == "nccl");
-            }
-            const Grid first = grid.gather();
-            if (comm.rank() == 0) {
-                EXPECT_EQ(firstDifference(first, start), -1) << "the random start differs";
-            }
-            stepInUnevenPieces(grid, c.steps);
-            const Grid last = grid.gather();
-            const std::uint64_t population = grid.population();
-            if (comm.rank() == 0) {
-                const long long at = firstDifference(last, end);
-                EXPECT_EQ(at, -1) << "first difference at cell (" << at % c.size.width << ", " << at / c.size.width
-                                  << ") after " << c.steps << " steps";
-            } else {
-                EXPECT_EQ(last.cellCount(), 0u) << "only rank 0 holds the gathered grid";
-            }
-            EXPECT_EQ(population, end.population());
-            EXPECT_EQ(grid.generation(), std::uint64_t(c.steps));
-        });
+        for (const bool overlap : {false, true}) {
+            SCOPED_TRACE("backend " + backend + ", rule " + c.rule.format() + ", " + std::to_string(c.size.width) +
+                         "x" + std::to_string(c.size.height) + ", halo steps " + std::to_string(c.haloSteps) +
+                         (overlap ? ", exchange overlapped" : ""));
+            onEveryRank([&](Communicator& comm) {
+                DistributedSimulator grid(comm, c.rule, c.size, c.density, c.seed, backend, c.haloSteps);
+                grid.overlapExchange(overlap);
+                if (comm.size() > 1) {
+                    EXPECT_EQ(grid.rawHalos(), expectsRawHalos(backend, comm));
+                    // boxsum computes the rows other ranks need first and sends them while it computes the rest.
+                    EXPECT_EQ(grid.overlapsExchange(), overlap && backend == "boxsum" && comm.transport() == "nccl");
+                }
+                const Grid first = grid.gather();
+                if (comm.rank() == 0) {
+                    EXPECT_EQ(firstDifference(first, start), -1) << "the random start differs";
+                }
+                stepInUnevenPieces(grid, c.steps);
+                const Grid last = grid.gather();
+                const std::uint64_t population = grid.population();
+                if (comm.rank() == 0) {
+                    const long long at = firstDifference(last, end);
+                    EXPECT_EQ(at, -1) << "first difference at cell (" << at % c.size.width << ", " << at / c.size.width
+                                      << ") after " << c.steps << " steps";
+                } else {
+                    EXPECT_EQ(last.cellCount(), 0u) << "only rank 0 holds the gathered grid";
+                }
+                EXPECT_EQ(population, end.population());
+                EXPECT_EQ(grid.generation(), std::uint64_t(c.steps));
+            });
+        }
     }
 }
 

@@ -112,7 +112,8 @@ void DistributedSimulator::step(int generations) {
 }
 
 bool DistributedSimulator::overlapsExchange() const {
-    return rawHalos_ && layout_.haloRows() > 0 && comm_.overlapsDeviceWork() && local_->stepsRowRanges();
+    return overlapAsked_ && rawHalos_ && layout_.haloRows() > 0 && comm_.overlapsDeviceWork() &&
+           local_->stepsRowRanges();
 }
 
 namespace {

@@ -62,7 +62,10 @@ class DistributedSimulator {
     // backends) rather than a byte per cell.
     bool rawHalos() const { return rawHalos_; }
     // Whether the generation before each exchange computes the rows other ranks need first, sends them
-    // while it computes the rest, and receives the halos into the next generation directly.
+    // while it computes the rest, and receives the halos into the next generation directly: asked for
+    // with overlapExchange(true) (off by default), done where the backend steps ranges of rows and the
+    // transport overlaps device work.
+    void overlapExchange(bool on) { overlapAsked_ = on; }
     bool overlapsExchange() const;
     const RankTimes& times() const { return times_; }
     void resetTimes() { times_ = {}; }
@@ -84,6 +87,7 @@ class DistributedSimulator {
     std::unique_ptr<Simulator> local_;
     std::unique_ptr<CellStorage> sendRows_, receiveRows_, ownRows_; // in comm_.bufferSpace()
     bool rawHalos_ = false;
+    bool overlapAsked_ = false;
     int stepsSinceExchange_ = 0;
     std::uint64_t generation_ = 0;
     RankTimes times_;
