@@ -6,7 +6,7 @@
 namespace catlab::render {
 
 CloudRenderer::CloudRenderer()
-    : program_(buildProgram("view.vert.glsl", "cloud.frag.glsl")), vertexArray_(createVertexArray()) {
+    : program_(buildProgram("view.vert.glsl", {"cloud.frag.glsl"})), vertexArray_(createVertexArray()) {
     viewport_ = uniformLocation(program_, "u_viewport");
     blend_ = uniformLocation(program_, "u_blend");
     boxSize_ = uniformLocation(program_, "u_boxSize");
