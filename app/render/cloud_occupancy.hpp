@@ -9,8 +9,8 @@ namespace catlab::render {
 // The occupancy pyramid of the cloud density, which lets a march skip clear air: bricks of 4^3 cells
 // holding the largest density either snapshot has in them (and in the one-cell apron that filtering
 // reads), and regions of 16^3 cells holding the largest of their bricks (R8, one texel per brick or
-// region). Built on the GPU by two compute passes whenever a snapshot arrives. Needs a current OpenGL
-// 4.5 context for its whole life.
+// region). Built on the GPU by one compute pass whenever a snapshot arrives. Needs a current OpenGL 4.5
+// context for its whole life.
 class CloudOccupancy {
   public:
     static constexpr int kBrickCells = 4, kRegionCells = 16; // as in shaders/cloud_volume.glsl
@@ -24,8 +24,8 @@ class CloudOccupancy {
     GLuint regions() const { return regions_.get(); }
 
   private:
-    GlProgram brickProgram_, regionProgram_;
-    GLint brickCells_ = -1;
+    GlProgram program_;
+    GLint cells_ = -1;
     GlTexture bricks_, regions_;
     cloud::CloudSize size_{};
 };

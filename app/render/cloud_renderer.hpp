@@ -45,7 +45,7 @@ struct CloudLook {
 // rebuilds on the GPU when the source has a new snapshot (or the sun or the cutoff moved), and jitters
 // each pixel's start by a blue-noise tile. The volume is centred on the origin, its longest side 1.
 // Needs a current OpenGL 4.5 core context for its whole life, and touches only GL state it sets itself
-// (programs, vertex array, texture units 0..6, image unit 0, viewport).
+// (programs, vertex array, texture units 0..6, image units 0 and 1, viewport).
 class CloudRenderer {
   public:
     CloudRenderer(); // throws catlab::Error when the shaders do not build

@@ -3,6 +3,7 @@
 // must give the same texels), the previous snapshot is kept for blending, and the ray-marched picture
 // shows the clouds and changes with the sun. Without EGL everything skips; without CUDA the interop
 // test skips; each says why.
+#include "render/cloud_occupancy.hpp"
 #include "render/cloud_renderer.hpp"
 #include "render/cloud_volume_source.hpp"
 #include "render/egl_context.hpp"
@@ -99,6 +100,71 @@ TEST(CloudRender, InteropGivesTheSameTexelsAsTheHostPath) {
     source.snapshot(*gpu, 3);
     EXPECT_EQ(texels(source.newest(), size), cloud::cloudDensity(patternCells(size, 4), 3));
     EXPECT_EQ(texels(source.previous(), size), cloud::cloudDensity(cells, 1));
+}
+
+// A few small clouds, so that most bricks are clear.
+cloud::CloudCells sparseCells(cloud::CloudSize size, std::uint32_t seed) {
+    cloud::CloudCells cells(size);
+    for (int z = 0; z < size.nz; ++z)
+        for (int y = 0; y < size.ny; ++y)
+            for (int x = 0; x < size.nx; ++x) {
+                const cloud::Philox4 r =
+                    cloud::philox4x32({{std::uint32_t(x), std::uint32_t(y), std::uint32_t(z), 2}}, seed, 0);
+                if ((r.v[0] & 1023u) < 6) cells.at(x, y, z) = cloud::kCld;
+            }
+    return cells;
+}
+
+TEST(CloudRender, OccupancyHoldsTheLargestDensityOfEachBrickAndItsApron) {
+    REQUIRE_EGL();
+    const cloud::CloudSize size{37, 21, 19}; // partial bricks and regions on every side
+    auto sim = cloud::makeCloudSimulation("cpu", size, cloud::CloudParams{});
+    const cloud::CloudCells first = sparseCells(size, 1), second = sparseCells(size, 2);
+    sim->load(first);
+    CloudVolumeSource source(ViewUpload::HostOnly);
+    source.snapshot(*sim, 1);
+    sim->load(second);
+    source.snapshot(*sim, 1);
+    const std::vector<std::uint8_t> a = cloud::cloudDensity(first, 1), b = cloud::cloudDensity(second, 1);
+    auto density = [&](int x, int y, int z) {
+        if (x < 0 || y < 0 || z < 0 || x >= size.nx || y >= size.ny || z >= size.nz) return 0;
+        const std::size_t i = (std::size_t(z) * size.ny + y) * size.nx + x;
+        return int(std::max(a[i], b[i]));
+    };
+    // The largest density of either snapshot over side^3 cells at corner*side, widened by `apron` cells.
+    auto largest = [&](int cx, int cy, int cz, int side, int apron) {
+        int m = 0;
+        for (int z = cz * side - apron; z < (cz + 1) * side + apron; ++z)
+            for (int y = cy * side - apron; y < (cy + 1) * side + apron; ++y)
+                for (int x = cx * side - apron; x < (cx + 1) * side + apron; ++x) m = std::max(m, density(x, y, z));
+        return m;
+    };
+    auto readBack = [](GLuint texture, int nx, int ny, int nz) {
+        std::vector<std::uint8_t> bytes(std::size_t(nx) * ny * nz);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glGetTextureImage(texture, 0, GL_RED, GL_UNSIGNED_BYTE, GLsizei(bytes.size()), bytes.data());
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        return bytes;
+    };
+    CloudOccupancy occupancy;
+    occupancy.build(source.previous(), source.newest(), size);
+    const auto bricks = readBack(occupancy.bricks(), 10, 6, 5);
+    const auto regions = readBack(occupancy.regions(), 3, 2, 2);
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    int clearBricks = 0;
+    for (int z = 0; z < 5; ++z)
+        for (int y = 0; y < 6; ++y)
+            for (int x = 0; x < 10; ++x) {
+                const int expected = largest(x, y, z, 4, 1);
+                EXPECT_EQ(bricks[(std::size_t(z) * 6 + y) * 10 + x], expected) << "brick " << x << "," << y << "," << z;
+                clearBricks += expected == 0 ? 1 : 0;
+            }
+    EXPECT_GT(clearBricks, 0) << "the pattern should leave some bricks clear";
+    for (int z = 0; z < 2; ++z)
+        for (int y = 0; y < 2; ++y)
+            for (int x = 0; x < 3; ++x)
+                EXPECT_EQ(regions[(std::size_t(z) * 2 + y) * 3 + x], largest(x, y, z, 16, 1))
+                    << "region " << x << "," << y << "," << z;
 }
 
 // Draws into an RGBA8 framebuffer and reads it back.
