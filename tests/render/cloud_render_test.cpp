@@ -3,6 +3,7 @@
 // must give the same texels), the previous snapshot is kept for blending, and the ray-marched picture
 // shows the clouds and changes with the sun. Without EGL everything skips; without CUDA the interop
 // test skips; each says why.
+#include "render/cloud_light_volume.hpp"
 #include "render/cloud_occupancy.hpp"
 #include "render/cloud_renderer.hpp"
 #include "render/cloud_volume_source.hpp"
@@ -165,6 +166,61 @@ TEST(CloudRender, OccupancyHoldsTheLargestDensityOfEachBrickAndItsApron) {
             for (int x = 0; x < 3; ++x)
                 EXPECT_EQ(regions[(std::size_t(z) * 2 + y) * 3 + x], largest(x, y, z, 16, 1))
                     << "region " << x << "," << y << "," << z;
+}
+
+// Texels of a float texture with `channels` channels (GL_RG or GL_RGBA), x fastest.
+std::vector<float> floatTexels(GLuint texture, GLenum format, int channels, int nx, int ny, int nz) {
+    std::vector<float> values(std::size_t(nx) * ny * nz * channels);
+    glGetTextureImage(texture, 0, format, GL_FLOAT, GLsizei(values.size() * sizeof(float)), values.data());
+    return values;
+}
+
+TEST(CloudRender, LightVolumesHoldTheDepthTowardTheSunTheZenithAndTheGround) {
+    REQUIRE_EGL();
+    // A flat layer of full density, cells z = 4..7, under an empty previous snapshot.
+    const cloud::CloudSize size{40, 36, 16};
+    auto sim = cloud::makeCloudSimulation("cpu", size, cloud::CloudParams{});
+    CloudVolumeSource source(ViewUpload::HostOnly);
+    source.snapshot(*sim, 0);
+    cloud::CloudCells layer(size);
+    for (int z = 4; z < 8; ++z)
+        for (int y = 0; y < size.ny; ++y)
+            for (int x = 0; x < size.nx; ++x) layer.at(x, y, z) = cloud::kCld;
+    sim->load(layer);
+    source.snapshot(*sim, 0);
+    CloudOccupancy occupancy;
+    occupancy.build(source.previous(), source.newest(), size);
+    CloudLightVolume light;
+    const float cutoff = 0.12f, limit = 1000.0f;
+    const int lx = 20, ly = 18, lz = 8; // a texel per 2^3 cells
+    const int tx = 10, ty = 9;          // a column well inside the layer: texel centres at x = 21, y = 19
+    auto at = [&](int k, int channels) { return ((std::size_t(k) * ly + ty) * lx + tx) * channels; };
+
+    light.build(source.previous(), source.newest(), occupancy, size, sunDirection(0.0, 90.0), cutoff, limit);
+    const std::vector<float> overhead = floatTexels(light.sunDepth(), GL_RG, 2, lx, ly, lz);
+    const std::vector<float> sky = floatTexels(light.skyDepth(), GL_RGBA, 4, lx, ly, lz);
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    // Texel k's centre is at height 2k + 1: the layer's cells at or above it lie above, the rest below.
+    const float above[] = {4, 4, 3, 1, 0}, below[] = {0, 0, 1, 3, 4};
+    for (int k = 0; k < 5; ++k) {
+        EXPECT_FLOAT_EQ(sky[at(k, 4) + 0], 0.0f) << "the previous snapshot is clear, k " << k;
+        EXPECT_NEAR(sky[at(k, 4) + 1], above[k], 0.01) << "above, k " << k;
+        EXPECT_FLOAT_EQ(sky[at(k, 4) + 2], 0.0f);
+        EXPECT_NEAR(sky[at(k, 4) + 3], below[k], 0.01) << "below, k " << k;
+        EXPECT_FLOAT_EQ(overhead[at(k, 2) + 0], 0.0f);
+        // The sun march samples the filtered density, whose edges ramp over a cell.
+        EXPECT_NEAR(overhead[at(k, 2) + 1], above[k], 0.3) << "toward the sun overhead, k " << k;
+    }
+    // A sun 30 degrees up sees the layer along a path twice as long.
+    light.build(source.previous(), source.newest(), occupancy, size, sunDirection(0.0, 30.0), cutoff, limit);
+    const std::vector<float> slanted = floatTexels(light.sunDepth(), GL_RG, 2, lx, ly, lz);
+    for (int k = 0; k < 5; ++k)
+        EXPECT_NEAR(slanted[at(k, 2) + 1], 2 * above[k], 1.0) << "toward the sun 30 degrees up, k " << k;
+    // The march stops once both depths pass the limit: a deep layer reads as about the limit.
+    light.build(source.previous(), source.newest(), occupancy, size, sunDirection(0.0, 30.0), cutoff, 2.0f);
+    const std::vector<float> limited = floatTexels(light.sunDepth(), GL_RG, 2, lx, ly, lz);
+    EXPECT_GE(limited[at(0, 2) + 1], 2.0f);
+    EXPECT_LT(limited[at(0, 2) + 1], 4.5f);
 }
 
 // Draws into an RGBA8 framebuffer and reads it back.
