@@ -138,8 +138,8 @@ vec4 marchFast(Ray ray, float jitter) {
     int end = int(ceil((ray.leave - start) / step));
     vec2 blend = vec2(1.0 - u_blend, u_blend);
     vec3 lightSpan = vec3(textureSize(u_sunDepth, 0)) * kLightCells; // cells the light texels cover
-    float occupiedUntil = -1.0; // the bricks hold cloud up to here
-    bool cameFromClear = false; // the last move was two steps from a clear point
+    float occupiedUntil = -1.0;                                      // the bricks hold cloud up to here
+    bool cameFromClear = false;                                      // the last move was two steps from a clear point
     for (int k = 0, i = 0; k < end && i < 4 * u_maxSteps; ++i) {
         float t = start + float(k) * step;
         if (t >= occupiedUntil) {
@@ -166,8 +166,8 @@ vec4 marchFast(Ray ray, float jitter) {
             continue;
         }
         vec3 uvw = c / lightSpan;
-        vec4 sky = texture(u_skyDepth, uvw);
-        vec3 depths = vec3(dot(texture(u_sunDepth, uvw).rg, blend), dot(sky.rg, blend), dot(sky.ba, blend));
+        vec4 sky = textureLod(u_skyDepth, uvw, 0.0);
+        vec3 depths = vec3(dot(textureLod(u_sunDepth, uvw, 0.0).rg, blend), dot(sky.rg, blend), dot(sky.ba, blend));
         // Deep in the cloud, where little of what lies behind still shows, steps can be longer.
         int stride = transmittance < 0.25 ? 2 : 1;
         accumulate(light, transmittance, d, depths, c, float(stride) * step, ray);

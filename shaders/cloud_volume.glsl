@@ -18,10 +18,11 @@ const int kRegionCells = 16;
 // A raw density (0..1) as the march sees it: the haze below the cutoff removed, the rest stretched to 0..1.
 float cleared(float raw) { return max(raw - u_cutoff, 0.0) / (1.0 - u_cutoff); }
 
-// The raw densities of the previous and the newest snapshot at c.
+// The raw densities of the previous and the newest snapshot at c. (Every volume has one level: explicit
+// level 0 spares the derivatives, which loops that end per pixel would leave undefined.)
 vec2 snapshotDensities(vec3 c) {
     vec3 uvw = c / vec3(u_cells);
-    return vec2(texture(u_previous, uvw).r, texture(u_newest, uvw).r);
+    return vec2(textureLod(u_previous, uvw, 0.0).r, textureLod(u_newest, uvw, 0.0).r);
 }
 
 // Where a ray (origin o, direction with reciprocal inverse) enters and leaves the box lo..hi (x > y: it misses).
