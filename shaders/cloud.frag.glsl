@@ -1,111 +1,202 @@
-#version 450 core
-// Ray marches the cloud density: Beer-Lambert extinction along the view ray, single scattering of
-// sunlight shadowed by a short march toward the sun, sky light as ambient, the sky behind. World: z up,
-// the volume centred on the origin with extents u_boxSize (its longest side 1).
+// The cloud ray march (after cloud_volume.glsl). Along the view ray: Beer-Lambert extinction, sunlight
+// scattered by a two-lobe Henyey-Greenstein phase (the forward lobe gives the silver lining) with several
+// octaves standing in for multiple scattering, sky light from above and ground light from below dimmed
+// by the cloud above and below, and the sky behind. The fast march skips clear bricks, lengthens its
+// steps in clear air and deep inside, stops once the cloud is opaque, starts each pixel at a blue-noise
+// offset, and reads the light from volumes computed once per snapshot; the reference march takes fixed
+// half-cell steps and marches toward the sun, the zenith and the ground from every sample instead.
 
-layout(binding = 0) uniform sampler3D u_previous; // density snapshots (R8), blended by u_blend
-layout(binding = 1) uniform sampler3D u_newest;
+layout(binding = 4) uniform sampler3D u_sunDepth;  // optical depth toward the sun (previous, newest)
+layout(binding = 5) uniform sampler3D u_skyDepth;  // above (previous, newest), below (previous, newest)
+layout(binding = 6) uniform sampler2D u_blueNoise; // ranks 0..1 of a tileable blue-noise tile
 
 uniform ivec4 u_viewport;     // x, y, width, height in the framebuffer
 uniform float u_blend;        // 0: previous snapshot, 1: newest
-uniform vec3 u_boxSize;       // world extents of the volume
-uniform float u_cellSize;     // world size of a cell
-uniform vec3 u_cameraPosition;
-uniform vec3 u_cameraForward;
+uniform vec3 u_cameraCells;   // the camera in cell coordinates
+uniform vec3 u_cameraForward; // world directions (the same in cell coordinates: cells are cubes)
 uniform vec3 u_cameraRight;
 uniform vec3 u_cameraUp;
 uniform float u_tanHalfFovY;
-uniform vec3 u_sunDirection;  // unit vector toward the sun
-uniform float u_densityScale; // optical depth of one cell width at full density
-uniform float u_cutoff;       // densities below this are clear sky (the haze of lone cells)
-uniform int u_maxSteps;       // view samples, at most
-uniform int u_lightSteps;     // samples toward the sun
+uniform vec3 u_sunDirection;      // unit vector toward the sun
+uniform float u_densityScale;     // optical depth of one cell width at full density
+uniform int u_maxSteps;           // the view step is at least the path through the volume / this
+uniform float u_stepCells;        // the view step near cloud, in cells
+uniform float u_minTransmittance; // the fast march stops when less of the background shows through
+uniform bool u_reference;         // the brute-force march
+uniform vec3 u_lobes;             // forward eccentricity, back eccentricity, weight of the forward lobe
+uniform int u_octaves;            // scattering orders approximated, 1 = single scattering
+uniform float u_octaveFalloff;    // each octave's scattering, extinction and eccentricity scale by this
+uniform float u_skyLight;         // strength of the sky light from above
+uniform float u_groundLight;      // strength of the light from the ground below
+uniform float u_powder;           // 0..1: how much thin cloud facing away from the sun darkens
 
 out vec4 fragColour;
 
+const float kPi = 3.14159265;
+const int kMaxOctaves = 4;
+const float kReferenceStep = 0.5; // cells
+const float kReferenceMinTransmittance = 1e-4;
+const float kAmbientExtinction = 0.25; // diffuse light reaches deeper than the sun's beam
 const vec3 kSunColour = vec3(1.00, 0.96, 0.88) * 2.2;
 const vec3 kZenith = vec3(0.22, 0.42, 0.78);
 const vec3 kHorizon = vec3(0.72, 0.82, 0.92);
 const vec3 kGround = vec3(0.30, 0.31, 0.33);
+const vec3 kSkyAmbient = vec3(0.55, 0.68, 0.85) * 0.9;
+const vec3 kGroundAmbient = vec3(0.33, 0.32, 0.30) * 0.6;
 
 vec3 sky(vec3 dir) {
-    vec3 colour = dir.z >= 0.0 ? mix(kHorizon, kZenith, pow(dir.z, 0.6)) : mix(kHorizon, kGround, min(-dir.z * 6.0, 1.0));
+    vec3 colour =
+        dir.z >= 0.0 ? mix(kHorizon, kZenith, pow(dir.z, 0.6)) : mix(kHorizon, kGround, min(-dir.z * 6.0, 1.0));
     float toSun = max(dot(dir, u_sunDirection), 0.0);
     colour += kSunColour * (0.25 * pow(toSun, 64.0) + 0.12 * pow(toSun, 8.0));
     if (toSun > 0.99985) colour = kSunColour; // the disc, about 1 degree across
     return colour;
 }
 
-float density(vec3 p) {
-    vec3 uvw = p / u_boxSize + 0.5;
-    float d = mix(texture(u_previous, uvw).r, texture(u_newest, uvw).r, u_blend);
-    return max(d - u_cutoff, 0.0) / (1.0 - u_cutoff);
-}
-
-// Where the ray enters and leaves the volume (enter > leave: it misses).
-vec2 boxHits(vec3 origin, vec3 dir) {
-    vec3 inverse = 1.0 / dir;
-    vec3 a = (-0.5 * u_boxSize - origin) * inverse, b = (0.5 * u_boxSize - origin) * inverse;
-    vec3 near = min(a, b), far = max(a, b);
-    return vec2(max(max(near.x, near.y), near.z), min(min(far.x, far.y), far.z));
-}
-
 float henyeyGreenstein(float cosTheta, float g) {
     float d = 1.0 + g * g - 2.0 * g * cosTheta;
-    return (1.0 - g * g) / (4.0 * 3.14159265 * d * sqrt(d));
+    return (1.0 - g * g) / (4.0 * kPi * pow(d, 1.5));
 }
 
-// Transmittance from p to the sun through the volume; a weaker, longer tail stands in for the light
-// that reaches deep cells by scattering more than once.
-float sunTransmittance(vec3 p) {
-    if (u_lightSteps <= 0) return 1.0;
-    float leave = boxHits(p, u_sunDirection).y;
-    float step = min(leave, 0.35) / float(u_lightSteps);
-    float depth = 0.0;
-    for (int i = 0; i < u_lightSteps; ++i) depth += density(p + u_sunDirection * (float(i) + 0.5) * step);
-    float tau = depth * step * u_densityScale / u_cellSize;
-    return max(exp(-tau), 0.3 * exp(-0.25 * tau));
+// The two-lobe phase with both eccentricities scaled by `scale`, times 4 pi (isotropic = 1).
+float phase(float cosTheta, float scale) {
+    return 4.0 * kPi *
+           mix(henyeyGreenstein(cosTheta, u_lobes.y * scale), henyeyGreenstein(cosTheta, u_lobes.x * scale), u_lobes.z);
+}
+
+// Light scattered toward the camera per unit extinction at a sample of cleared density d, given the
+// optical depths (density x cells, before the density scale) toward the sun, the zenith and the ground.
+// Octave i scatters falloff^i as much, sees falloff^i the extinction and a phase falloff^i as eccentric:
+// light that has scattered several times is dimmer, reaches deeper and is less directional.
+vec3 inScattered(float d, vec3 depths, float cosTheta, float heightFraction) {
+    vec3 tau = depths * u_densityScale;
+    float sun = 0.0, weight = 1.0;
+    for (int i = 0; i < u_octaves; ++i) {
+        sun += weight * phase(cosTheta, weight) * exp(-tau.x * weight);
+        weight *= u_octaveFalloff;
+    }
+    // Thin cloud has had little depth to gather in-scattered light: the darker "powder" edges seen away from the sun.
+    float powder = 1.0 - u_powder * exp(-2.0 * d * u_densityScale) * (0.5 - 0.5 * cosTheta);
+    vec3 skyLight = u_skyLight * kSkyAmbient * exp(-kAmbientExtinction * tau.y) * (0.6 + 0.4 * heightFraction);
+    vec3 groundLight = u_groundLight * kGroundAmbient * exp(-kAmbientExtinction * tau.z);
+    return kSunColour * sun * powder * 0.45 + (skyLight + groundLight) * 0.8;
 }
 
 // A soft shoulder for the sunlit edges, the same for every pixel.
 vec3 toneMapped(vec3 colour) { return colour * 1.25 / (1.0 + 0.25 * colour); }
 
-void main() {
-    vec2 pixel = gl_FragCoord.xy - vec2(u_viewport.xy);
-    vec2 ndc = pixel / vec2(u_viewport.zw) * 2.0 - 1.0;
-    float aspect = float(u_viewport.z) / float(u_viewport.w);
-    vec3 dir = normalize(u_cameraForward + ndc.x * aspect * u_tanHalfFovY * u_cameraRight +
-                         ndc.y * u_tanHalfFovY * u_cameraUp);
-    vec3 background = sky(dir);
+struct Ray {
+    vec3 origin, dir, inverse;
+    float enter, leave, cosTheta;
+};
 
-    vec2 hits = boxHits(u_cameraPosition, dir);
-    float enter = max(hits.x, 0.0), leave = hits.y;
-    if (leave <= enter) {
+// Adds the light of a segment of length ds at a sample and attenuates the ray by it.
+void accumulate(inout vec3 light, inout float transmittance, float d, vec3 depths, vec3 c, float ds, Ray ray) {
+    float stepTransmittance = exp(-d * u_densityScale * ds);
+    light += transmittance * inScattered(d, depths, ray.cosTheta, c.z / float(u_cells.z)) * (1.0 - stepTransmittance);
+    transmittance *= stepTransmittance;
+}
+
+// Optical depth (density x cells) of the blended density from c along dir to the volume's edge, in
+// half-cell steps: what the light volumes hold, computed the slow way.
+float depthToward(vec3 c, vec3 dir) {
+    float leave = boxHits(c, safeInverse(dir), vec3(0.0), vec3(u_cells)).y;
+    float depth = 0.0;
+    for (float t = 0.5 * kReferenceStep; t < leave; t += kReferenceStep) {
+        vec2 raw = snapshotDensities(c + t * dir);
+        depth += cleared(mix(raw.x, raw.y, u_blend)) * min(kReferenceStep, leave - t + 0.5 * kReferenceStep);
+    }
+    return depth;
+}
+
+vec4 marchReference(Ray ray, float jitter) {
+    vec3 light = vec3(0.0);
+    float transmittance = 1.0;
+    for (float t = ray.enter + jitter * kReferenceStep; t < ray.leave; t += kReferenceStep) {
+        vec3 c = ray.origin + t * ray.dir;
+        vec2 raw = snapshotDensities(c);
+        float d = cleared(mix(raw.x, raw.y, u_blend));
+        if (d <= 0.0) continue;
+        vec3 depths =
+            vec3(depthToward(c, u_sunDirection), depthToward(c, vec3(0, 0, 1)), depthToward(c, vec3(0, 0, -1)));
+        accumulate(light, transmittance, d, depths, c, kReferenceStep, ray);
+        if (transmittance < kReferenceMinTransmittance) break;
+    }
+    return vec4(light, transmittance);
+}
+
+// Samples lie on one lattice, start + k * step, whatever is skipped. Clear air walks on the even points
+// (two steps at once) and looks one step back when it lands in cloud; a skip lands like such a walk, so
+// skipping a cube or walking through it finds the same first cloudy point. A frame that shows the newest
+// snapshot alone is therefore the same whatever the previous one held, and samples do not shimmer as
+// the occupancy changes from snapshot to snapshot.
+vec4 marchFast(Ray ray, float jitter) {
+    vec3 light = vec3(0.0);
+    float transmittance = 1.0;
+    float step = max(u_stepCells, (ray.leave - ray.enter) / float(u_maxSteps));
+    float start = ray.enter + jitter * step;
+    int end = int(ceil((ray.leave - start) / step));
+    vec2 blend = vec2(1.0 - u_blend, u_blend);
+    vec3 lightSpan = vec3(textureSize(u_sunDepth, 0)) * kLightCells; // cells the light texels cover
+    float occupiedUntil = -1.0;                                      // the bricks hold cloud up to here
+    bool cameFromClear = false;                                      // the last move was two steps from a clear point
+    for (int k = 0, i = 0; k < end && i < 4 * u_maxSteps; ++i) {
+        float t = start + float(k) * step;
+        if (t >= occupiedUntil) {
+            vec2 cube = cubeAround(ray.origin, ray.dir, ray.inverse, t);
+            if (cube.y > 0.0) { // clear: land on the first even point past it, as a walk would
+                int past = max(k + 1, int(ceil((cube.x - start) / step)));
+                k = past + (past & 1);
+                cameFromClear = true;
+                continue;
+            }
+            occupiedUntil = cube.x;
+        }
+        vec3 c = ray.origin + t * ray.dir;
+        vec2 raw = snapshotDensities(c);
+        float d = cleared(mix(raw.x, raw.y, u_blend));
+        if (d <= 0.0) { // clear air between cloudlets: on to the next even point
+            cameFromClear = (k & 1) == 0;
+            k = (k + 2) & ~1;
+            continue;
+        }
+        if (cameFromClear) { // the cloud may begin a step earlier
+            k -= 1;
+            cameFromClear = false;
+            continue;
+        }
+        vec3 uvw = c / lightSpan;
+        vec4 sky = textureLod(u_skyDepth, uvw, 0.0);
+        vec3 depths = vec3(dot(textureLod(u_sunDepth, uvw, 0.0).rg, blend), dot(sky.rg, blend), dot(sky.ba, blend));
+        // Deep in the cloud, where little of what lies behind still shows, steps can be longer.
+        int stride = transmittance < 0.25 ? 2 : 1;
+        accumulate(light, transmittance, d, depths, c, float(stride) * step, ray);
+        if (transmittance < u_minTransmittance) break;
+        k += stride;
+    }
+    return vec4(light, transmittance);
+}
+
+void main() {
+    ivec2 pixel = ivec2(gl_FragCoord.xy) - u_viewport.xy;
+    vec2 ndc = (vec2(pixel) + 0.5) / vec2(u_viewport.zw) * 2.0 - 1.0;
+    float aspect = float(u_viewport.z) / float(u_viewport.w);
+    Ray ray;
+    ray.dir = normalize(u_cameraForward + ndc.x * aspect * u_tanHalfFovY * u_cameraRight +
+                        ndc.y * u_tanHalfFovY * u_cameraUp);
+    ray.origin = u_cameraCells;
+    ray.inverse = safeInverse(ray.dir);
+    ray.cosTheta = dot(ray.dir, u_sunDirection);
+    vec3 background = sky(ray.dir);
+    vec2 hits = boxHits(ray.origin, ray.inverse, vec3(0.0), vec3(u_cells));
+    ray.enter = max(hits.x, 0.0);
+    ray.leave = hits.y;
+    if (ray.leave <= ray.enter) {
         fragColour = vec4(toneMapped(background), 1.0);
         return;
     }
-    int steps = clamp(int(ceil((leave - enter) / u_cellSize)), 1, u_maxSteps);
-    float ds = (leave - enter) / float(steps);
-    // A per-pixel offset of the samples turns banding into fine noise.
-    float jitter = fract(sin(dot(pixel, vec2(12.9898, 78.233))) * 43758.5453);
-    float cosTheta = dot(dir, u_sunDirection);
-    float phase = mix(henyeyGreenstein(cosTheta, -0.15), henyeyGreenstein(cosTheta, 0.65), 0.7) * 4.0 * 3.14159265;
-    vec3 ambient = mix(kHorizon, vec3(1.0), 0.4) * 0.75;
-
-    float transmittance = 1.0;
-    vec3 light = vec3(0.0);
-    for (int i = 0; i < steps; ++i) {
-        vec3 p = u_cameraPosition + dir * (enter + (float(i) + jitter) * ds);
-        float d = density(p);
-        if (d < 0.004) continue;
-        float sigma = d * u_densityScale / u_cellSize;
-        float stepTransmittance = exp(-sigma * ds);
-        float height = p.z / u_boxSize.z + 0.5; // cloud tops catch more sky light than their bases
-        vec3 scattered = kSunColour * sunTransmittance(p) * phase * 0.8 + ambient * (0.5 + 0.5 * height);
-        light += transmittance * scattered * (1.0 - stepTransmittance);
-        transmittance *= stepTransmittance;
-        if (transmittance < 0.01) break;
-    }
-    vec3 colour = light + background * transmittance;
-    fragColour = vec4(toneMapped(colour), 1.0);
+    // A per-pixel offset of the samples from a blue-noise tile turns banding into fine, even noise.
+    float jitter = texelFetch(u_blueNoise, pixel % textureSize(u_blueNoise, 0), 0).r;
+    vec4 march = u_reference ? marchReference(ray, jitter) : marchFast(ray, jitter);
+    fragColour = vec4(toneMapped(march.rgb + background * march.a), 1.0);
 }

@@ -174,6 +174,13 @@ if want bench-cloud; then
         "$bin/catlab" bench-view-cloud --size 1920x1080 --cloud-size 256x256x64 --backend cuda --frames 200 \
             --warmup 20 >"$out/cloud-view.txt" 2>&1 || status=1
         cat "$out/cloud-view.txt"
+        # The renderer's 4K targets: 512x512x128 at 60 fps, 1024x1024x256 at 30 fps.
+        for size in 512x512x128 1024x1024x256; do
+            log "cloud view 3840x2160, $size"
+            "$bin/catlab" bench-view-cloud --size 3840x2160 --cloud-size $size --backend cuda --frames 100 \
+                --warmup 20 >"$out/cloud-view-4k-$size.txt" 2>&1 || status=1
+            cat "$out/cloud-view-4k-$size.txt"
+        done
     fi
 fi
 if want distributed; then

@@ -1,7 +1,7 @@
 // `catlab bench-view-cloud`: how long a frame of the cloud scene takes while the volume steps every
 // frame, measured headless (EGL, no window): each frame steps the cloud automaton, writes the density
-// snapshot into the 3D texture (CUDA-GL interop for the cuda backend) and ray marches it into an
-// offscreen framebuffer.
+// snapshot into the 3D texture (CUDA-GL interop for the cuda backend), builds the occupancy pyramid and
+// the light volumes from it and ray marches it into an offscreen framebuffer.
 #include "cli/cloud_model_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/number_options.hpp"
@@ -44,6 +44,7 @@ struct BenchViewCloudOptions {
     std::string wind = "0.2,0,1,0.3";
     int densityRadius = 1;
     std::string upload = "auto";
+    std::string march = "fast";
 };
 
 using Clock = std::chrono::steady_clock;
@@ -64,6 +65,7 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     if (o.stepsPerFrame < 1 || o.stepsPerFrame > 4096) throw Error("--steps-per-frame must be 1..4096");
     if (o.formation < 0 || o.formation > kMaxCloudSteps) throw Error("--formation must be 0..2^30 steps");
     if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);
+    if (o.march != "fast" && o.march != "reference") throw Error("--march must be fast or reference, not " + o.march);
     cloud::checkDensityRadius(o.densityRadius);
     CloudModelOptions model;
     model.wind = o.wind;
@@ -74,34 +76,36 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     auto sim = cloud::makeCloudSimulation(cloud::resolveCloudBackend(o.backend), size, params);
     sim->step(int(o.formation));
     render::CloudVolumeSource source(o.upload == "host" ? render::ViewUpload::HostOnly : render::ViewUpload::Auto);
-    const render::CloudRenderer renderer;
+    render::CloudRenderer renderer;
     const render::OrbitCamera camera;
-    const render::CloudLook look;
+    render::CloudLook look;
+    look.march = o.march == "reference" ? render::CloudMarch::Reference : render::CloudMarch::Fast;
     const render::OffscreenFrame target(frame.width, frame.height);
-    auto draw = [&] {
-        renderer.draw(source.previous(), source.newest(), 0.5f, size, camera, look, 0, 0, frame.width, frame.height);
-    };
+    constexpr float kBlend = 0.5f; // halfway between snapshots, as the window draws most frames
 
     // Pipelined frames, as the window runs them; then the same with every phase waited for.
-    std::vector<double> frames, steps, snapshots, draws;
+    std::vector<double> frames, steps, snapshots, pyramids, lights, marches;
     for (int f = 0; f < o.warmup + o.frames; ++f) {
         const Clock::time_point start = Clock::now();
         sim->step(o.stepsPerFrame);
         source.snapshot(*sim, o.densityRadius);
-        draw();
+        renderer.draw(source, kBlend, camera, look, 0, 0, frame.width, frame.height);
         glFinish();
         if (f >= o.warmup) frames.push_back(msSince(start));
     }
+    // Times one phase: runs it and waits for the GPU.
+    auto timed = [](std::vector<double>& into, auto&& phase) {
+        const Clock::time_point start = Clock::now();
+        phase();
+        glFinish();
+        into.push_back(msSince(start));
+    };
     for (int f = 0; f < o.frames; ++f) {
         steps.push_back(sim->timeSteps(o.stepsPerFrame));
-        Clock::time_point start = Clock::now();
-        source.snapshot(*sim, o.densityRadius);
-        glFinish();
-        snapshots.push_back(msSince(start));
-        start = Clock::now();
-        draw();
-        glFinish();
-        draws.push_back(msSince(start));
+        timed(snapshots, [&] { source.snapshot(*sim, o.densityRadius); });
+        timed(pyramids, [&] { renderer.updateOccupancy(source, look); });
+        timed(lights, [&] { renderer.updateLight(source, look); });
+        timed(marches, [&] { renderer.march(source, kBlend, camera, look, 0, 0, frame.width, frame.height); });
     }
     if (const GLenum error = glGetError(); error != GL_NO_ERROR)
         throw Error("OpenGL error " + std::to_string(error) + " during the benchmark");
@@ -116,13 +120,17 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     if (!source.notice().empty()) std::cout << "notice: " << source.notice() << '\n';
     std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << todayUtc()
               << '\n'
-              << "frame (step + density + ray march, pipelined): median " << fixedDigits(frameMs, 3)
-              << " ms = " << fixedDigits(1000.0 / frameMs, 1) << " fps over " << o.frames << " frames after "
-              << o.warmup << " warm-up (min " << fixedDigits(*std::min_element(frames.begin(), frames.end()), 3)
-              << ", max " << fixedDigits(*std::max_element(frames.begin(), frames.end()), 3) << ")\n"
+              << "march " << o.march << '\n'
+              << "frame (step + density + pyramid + light volumes + ray march, pipelined): median "
+              << fixedDigits(frameMs, 3) << " ms = " << fixedDigits(1000.0 / frameMs, 1) << " fps over " << o.frames
+              << " frames after " << o.warmup << " warm-up (min "
+              << fixedDigits(*std::min_element(frames.begin(), frames.end()), 3) << ", max "
+              << fixedDigits(*std::max_element(frames.begin(), frames.end()), 3) << ")\n"
               << "split (each phase waited for): step " << fixedDigits(median(steps), 3) << " ms ("
               << (sim->memorySpace() == MemorySpace::Device ? "CUDA events" : "steady clock") << "), density + upload "
-              << fixedDigits(median(snapshots), 3) << " ms, ray march " << fixedDigits(median(draws), 3) << " ms\n";
+              << fixedDigits(median(snapshots), 3) << " ms, pyramid " << fixedDigits(median(pyramids), 3)
+              << " ms, light volumes " << fixedDigits(median(lights), 3) << " ms, ray march "
+              << fixedDigits(median(marches), 3) << " ms\n";
     return 0;
 }
 
@@ -150,6 +158,8 @@ void addBenchViewCloudCommand(CLI::App& app) {
                      cloud::kMaxDensityRadius)
         ->capture_default_str();
     cmd->add_option("--upload", o->upload, "auto (CUDA-GL interop for the cuda backend) or host")
+        ->capture_default_str();
+    cmd->add_option("--march", o->march, "fast (skipping, light volumes) or reference (brute force)")
         ->capture_default_str();
     cmd->callback([o] {
         const int code = runBenchViewCloud(*o);

@@ -22,8 +22,7 @@ void CloudWindowScene::draw(int width, int height) {
         source_->snapshot(*clouds.simulation, clouds.densityRadius);
         clouds.snapshotDue = false;
     }
-    renderer_->draw(source_->previous(), source_->newest(), clouds.blend(), source_->size(), clouds.camera, clouds.look,
-                    0, 0, width, height);
+    renderer_->draw(*source_, clouds.blend(), clouds.camera, clouds.look, 0, 0, width, height);
 }
 
 void CloudWindowScene::advance() {

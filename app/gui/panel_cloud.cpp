@@ -146,6 +146,37 @@ void drawCloudSourcesSection(Lab& lab) {
     if (changed) tryAction(lab, "cloud sources applied", [&] { applyCloudParams(lab); });
 }
 
+namespace {
+
+// How the view ray is marched: the fast march's knobs, or the brute-force reference it approximates.
+void drawMarchControls(render::CloudLook& look) {
+    bool reference = look.march == render::CloudMarch::Reference;
+    if (ImGui::Checkbox("reference march (slow)", &reference))
+        look.march = reference ? render::CloudMarch::Reference : render::CloudMarch::Fast;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("half-cell steps and a march toward the sun from every sample: what the fast march "
+                          "approximates");
+    ImGui::BeginDisabled(reference);
+    ImGui::SliderInt("view samples", &look.maxSteps, 64, 4096, "%d", ImGuiSliderFlags_AlwaysClamp);
+    sliderDouble("view step", look.stepCells, 0.25f, 4.0f, "%.2f cells", ImGuiSliderFlags_Logarithmic);
+    sliderDouble("stop at transmittance", look.minTransmittance, 0.0f, 0.2f, "%.3f");
+    ImGui::EndDisabled();
+}
+
+// The scattering model: phase lobes, multiple-scattering octaves, sky and ground light, powder.
+void drawLightingControls(render::CloudLook& look) {
+    sliderDouble("forward lobe", look.forwardEccentricity, 0.0f, 0.95f, "g %.2f");
+    sliderDouble("back lobe", look.backEccentricity, -0.95f, 0.0f, "g %.2f");
+    sliderDouble("forward share", look.forwardWeight, 0.0f, 1.0f, "%.2f");
+    ImGui::SliderInt("scattering octaves", &look.scatteringOctaves, 1, 4, "%d", ImGuiSliderFlags_AlwaysClamp);
+    sliderDouble("octave falloff", look.octaveFalloff, 0.05f, 1.0f, "%.2f");
+    sliderDouble("sky light", look.skyLight, 0.0f, 4.0f, "%.2f");
+    sliderDouble("ground light", look.groundLight, 0.0f, 4.0f, "%.2f");
+    sliderDouble("powder", look.powder, 0.0f, 1.0f, "%.2f");
+}
+
+} // namespace
+
 void drawCloudLookSection(Lab& lab) {
     CloudSession& clouds = cloudSession(lab);
     render::CloudLook& look = clouds.look;
@@ -155,8 +186,11 @@ void drawCloudLookSection(Lab& lab) {
     if (turned || raised) tryAction(lab, "sun moved", [&] { setSun(lab, azimuth, elevation); });
     sliderDouble("density scale", look.densityScale, 0.05f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
     sliderDouble("haze cutoff", look.cutoff, 0.0f, 0.9f, "%.2f");
-    ImGui::SliderInt("view samples", &look.maxSteps, 16, 1024, "%d", ImGuiSliderFlags_AlwaysClamp);
-    ImGui::SliderInt("shadow samples", &look.lightSteps, 0, 16, "%d", ImGuiSliderFlags_AlwaysClamp);
+    drawMarchControls(look);
+    if (ImGui::TreeNode("Lighting")) {
+        drawLightingControls(look);
+        ImGui::TreePop();
+    }
     if (ImGui::SliderInt("smoothing radius", &clouds.densityRadius, 0, cloud::kMaxDensityRadius, "%d",
                          ImGuiSliderFlags_AlwaysClamp))
         clouds.snapshotDue = true;

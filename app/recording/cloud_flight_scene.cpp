@@ -15,7 +15,7 @@ CloudFlightScene::CloudFlightScene(cloud::CloudSimulation& simulation, const Cam
 
 void CloudFlightScene::draw(int width, int height) {
     // Each frame shows one state: the newest snapshot alone, no blend with the one before.
-    renderer_.draw(source_.previous(), source_.newest(), 1.0f, source_.size(), camera(), look_, 0, 0, width, height);
+    renderer_.draw(source_, 1.0f, camera(), look_, 0, 0, width, height);
 }
 
 void CloudFlightScene::advance() {

@@ -1,17 +1,53 @@
 #include "render/cloud_renderer.hpp"
+#include "render/blue_noise.hpp"
 #include "render/gl_program.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace catlab::render {
+namespace {
+
+constexpr int kBlueNoiseSide = 64;
+constexpr std::uint32_t kBlueNoiseSeed = 1;
+
+// The blue-noise ranks as offsets in 0..1 (R32F, fetched per pixel, repeating every 64 pixels).
+GlTexture createBlueNoiseTexture() {
+    const std::vector<std::uint32_t> ranks = blueNoiseRanks(kBlueNoiseSide, kBlueNoiseSeed);
+    std::vector<float> offsets(ranks.size());
+    std::transform(ranks.begin(), ranks.end(), offsets.begin(),
+                   [](std::uint32_t r) { return (float(r) + 0.5f) / float(kBlueNoiseSide * kBlueNoiseSide); });
+    GlTexture texture = createTexture(GL_TEXTURE_2D);
+    glTextureStorage2D(texture.get(), 1, GL_R32F, kBlueNoiseSide, kBlueNoiseSide);
+    glTextureParameteri(texture.get(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(texture.get(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    glTextureSubImage2D(texture.get(), 0, 0, 0, kBlueNoiseSide, kBlueNoiseSide, GL_RED, GL_FLOAT, offsets.data());
+    return texture;
+}
+
+float clampedCutoff(const CloudLook& look) { return float(std::clamp(look.cutoff, 0.0, 0.95)); }
+float clampedDensityScale(const CloudLook& look) { return float(std::clamp(look.densityScale, 0.0, 100.0)); }
+int clampedOctaves(const CloudLook& look) { return std::clamp(look.scatteringOctaves, 1, 4); }
+float clampedFalloff(const CloudLook& look) { return float(std::clamp(look.octaveFalloff, 0.05, 1.0)); }
+
+// Past this optical depth toward the sun (density x cells) even the faintest octave is below 1e-3.
+float sunDepthLimit(const CloudLook& look) {
+    const float faintest = clampedDensityScale(look) * std::pow(clampedFalloff(look), float(clampedOctaves(look) - 1));
+    return faintest > 0 ? std::min(7.0f / faintest, 60000.0f) : 60000.0f; // half floats reach 65504
+}
+
+} // namespace
 
 CloudRenderer::CloudRenderer()
-    : program_(buildProgram("view.vert.glsl", "cloud.frag.glsl")), vertexArray_(createVertexArray()) {
+    : program_(buildProgram("view.vert.glsl", {"cloud_volume.glsl", "cloud.frag.glsl"})),
+      vertexArray_(createVertexArray()), blueNoise_(createBlueNoiseTexture()) {
     viewport_ = uniformLocation(program_, "u_viewport");
     blend_ = uniformLocation(program_, "u_blend");
-    boxSize_ = uniformLocation(program_, "u_boxSize");
-    cellSize_ = uniformLocation(program_, "u_cellSize");
-    cameraPosition_ = uniformLocation(program_, "u_cameraPosition");
+    cells_ = uniformLocation(program_, "u_cells");
+    cameraCells_ = uniformLocation(program_, "u_cameraCells");
     cameraForward_ = uniformLocation(program_, "u_cameraForward");
     cameraRight_ = uniformLocation(program_, "u_cameraRight");
     cameraUp_ = uniformLocation(program_, "u_cameraUp");
@@ -20,16 +56,54 @@ CloudRenderer::CloudRenderer()
     densityScale_ = uniformLocation(program_, "u_densityScale");
     cutoff_ = uniformLocation(program_, "u_cutoff");
     maxSteps_ = uniformLocation(program_, "u_maxSteps");
-    lightSteps_ = uniformLocation(program_, "u_lightSteps");
+    stepCells_ = uniformLocation(program_, "u_stepCells");
+    minTransmittance_ = uniformLocation(program_, "u_minTransmittance");
+    reference_ = uniformLocation(program_, "u_reference");
+    lobes_ = uniformLocation(program_, "u_lobes");
+    octaves_ = uniformLocation(program_, "u_octaves");
+    octaveFalloff_ = uniformLocation(program_, "u_octaveFalloff");
+    skyLight_ = uniformLocation(program_, "u_skyLight");
+    groundLight_ = uniformLocation(program_, "u_groundLight");
+    powder_ = uniformLocation(program_, "u_powder");
 }
 
-void CloudRenderer::draw(GLuint previous, GLuint newest, float blend, cloud::CloudSize size, const OrbitCamera& camera,
-                         const CloudLook& look, int x, int y, int width, int height) const {
+void CloudRenderer::draw(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look,
+                         int x, int y, int width, int height) {
+    updateOccupancy(source, look);
+    updateLight(source, look);
+    march(source, blend, camera, look, x, y, width, height);
+}
+
+void CloudRenderer::updateOccupancy(const CloudVolumeSource& source, const CloudLook& look) {
+    if (look.march == CloudMarch::Reference || source.snapshotId() == 0) return;
+    if (occupancySnapshot_ == source.snapshotId()) return;
+    occupancy_.build(source.previous(), source.newest(), source.size());
+    occupancySnapshot_ = source.snapshotId();
+}
+
+void CloudRenderer::updateLight(const CloudVolumeSource& source, const CloudLook& look) {
+    if (look.march == CloudMarch::Reference || source.snapshotId() == 0) return;
+    updateOccupancy(source, look); // the sun march skips clear air with it
+    const LightKey key{source.snapshotId(), sunDirection(look.sunAzimuthDegrees, look.sunElevationDegrees),
+                       clampedCutoff(look), sunDepthLimit(look)};
+    if (key == lightKey_) return;
+    light_.build(source.previous(), source.newest(), occupancy_, source.size(), key.sun, key.cutoff, key.depthLimit);
+    lightKey_ = key;
+}
+
+void CloudRenderer::march(const CloudVolumeSource& source, float blend, const OrbitCamera& camera,
+                          const CloudLook& look, int x, int y, int width, int height) const {
+    const cloud::CloudSize size = source.size();
     if (width <= 0 || height <= 0 || size.nx <= 0) return;
     const GLuint program = program_.get();
     const float longest = float(std::max({size.nx, size.ny, size.nz}));
     const CameraFrame frame = cameraFrame(camera);
     const Vec3 sun = sunDirection(look.sunAzimuthDegrees, look.sunElevationDegrees);
+    // World (the volume centred on the origin, its longest side 1) to cell coordinates.
+    const Vec3 cameraCells{frame.position[0] * longest + 0.5f * float(size.nx),
+                           frame.position[1] * longest + 0.5f * float(size.ny),
+                           frame.position[2] * longest + 0.5f * float(size.nz)};
+    const bool reference = look.march == CloudMarch::Reference;
 
     glViewport(x, y, width, height);
     glDisable(GL_BLEND);
@@ -38,25 +112,38 @@ void CloudRenderer::draw(GLuint previous, GLuint newest, float blend, cloud::Clo
     glUseProgram(program);
     glProgramUniform4i(program, viewport_, x, y, width, height);
     glProgramUniform1f(program, blend_, std::clamp(blend, 0.0f, 1.0f));
-    glProgramUniform3f(program, boxSize_, float(size.nx) / longest, float(size.ny) / longest, float(size.nz) / longest);
-    glProgramUniform1f(program, cellSize_, 1.0f / longest);
-    glProgramUniform3fv(program, cameraPosition_, 1, frame.position.data());
+    glProgramUniform3i(program, cells_, size.nx, size.ny, size.nz);
+    glProgramUniform3fv(program, cameraCells_, 1, cameraCells.data());
     glProgramUniform3fv(program, cameraForward_, 1, frame.forward.data());
     glProgramUniform3fv(program, cameraRight_, 1, frame.right.data());
     glProgramUniform3fv(program, cameraUp_, 1, frame.up.data());
     glProgramUniform1f(program, tanHalfFov_, frame.tanHalfFovY);
     glProgramUniform3fv(program, sunDirection_, 1, sun.data());
-    glProgramUniform1f(program, densityScale_, float(std::max(look.densityScale, 0.0)));
-    glProgramUniform1f(program, cutoff_, float(std::clamp(look.cutoff, 0.0, 0.95)));
-    glProgramUniform1i(program, maxSteps_, std::clamp(look.maxSteps, 1, 4096));
-    glProgramUniform1i(program, lightSteps_, std::clamp(look.lightSteps, 0, 64));
-    glBindTextureUnit(0, previous);
-    glBindTextureUnit(1, newest);
+    glProgramUniform1f(program, densityScale_, clampedDensityScale(look));
+    glProgramUniform1f(program, cutoff_, clampedCutoff(look));
+    glProgramUniform1i(program, maxSteps_, std::clamp(look.maxSteps, 1, 8192));
+    glProgramUniform1f(program, stepCells_, float(std::clamp(look.stepCells, 0.25, 4.0)));
+    glProgramUniform1f(program, minTransmittance_, float(std::clamp(look.minTransmittance, 0.0, 0.5)));
+    glProgramUniform1i(program, reference_, reference ? 1 : 0);
+    glProgramUniform3f(program, lobes_, float(std::clamp(look.forwardEccentricity, 0.0, 0.95)),
+                       float(std::clamp(look.backEccentricity, -0.95, 0.0)),
+                       float(std::clamp(look.forwardWeight, 0.0, 1.0)));
+    glProgramUniform1i(program, octaves_, clampedOctaves(look));
+    glProgramUniform1f(program, octaveFalloff_, clampedFalloff(look));
+    glProgramUniform1f(program, skyLight_, float(std::clamp(look.skyLight, 0.0, 4.0)));
+    glProgramUniform1f(program, groundLight_, float(std::clamp(look.groundLight, 0.0, 4.0)));
+    glProgramUniform1f(program, powder_, float(std::clamp(look.powder, 0.0, 1.0)));
+    glBindTextureUnit(0, source.previous());
+    glBindTextureUnit(1, source.newest());
+    glBindTextureUnit(2, reference ? 0 : occupancy_.bricks());
+    glBindTextureUnit(3, reference ? 0 : occupancy_.regions());
+    glBindTextureUnit(4, reference ? 0 : light_.sunDepth());
+    glBindTextureUnit(5, reference ? 0 : light_.skyDepth());
+    glBindTextureUnit(6, blueNoise_.get());
     glBindVertexArray(vertexArray_.get());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindVertexArray(0);
-    glBindTextureUnit(0, 0);
-    glBindTextureUnit(1, 0);
+    for (GLuint unit = 0; unit <= 6; ++unit) glBindTextureUnit(unit, 0);
     glUseProgram(0);
 }
 

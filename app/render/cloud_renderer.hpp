@@ -1,11 +1,20 @@
 #pragma once
 
+#include "render/cloud_light_volume.hpp"
+#include "render/cloud_occupancy.hpp"
+#include "render/cloud_volume_source.hpp"
 #include "render/gl_objects.hpp"
 #include "render/orbit_camera.hpp"
 
-#include "catlab/cloud/cloud_size.hpp"
+#include <array>
+#include <cstdint>
 
 namespace catlab::render {
+
+// How the view ray is marched: fast (empty-space skipping, adaptive steps, early termination, light from
+// the light volumes) or the brute-force reference it approximates (fixed half-cell steps, a march toward
+// the sun, the zenith and the ground from every sample).
+enum class CloudMarch { Fast, Reference };
 
 // How the clouds look.
 struct CloudLook {
@@ -13,32 +22,68 @@ struct CloudLook {
     double sunElevationDegrees = 30.0;
     double densityScale = 1.0; // extinction of full density per cell width
     double cutoff = 0.12;      // densities below this draw as clear sky (lone cloud cells are haze otherwise)
-    int maxSteps = 384;        // samples along a view ray, at most (about one per cell)
-    int lightSteps = 6;        // samples toward the sun, for the shadow of each view sample
+
+    CloudMarch march = CloudMarch::Fast;
+    int maxSteps = 768;             // the fast view step is at least the path through the volume / this
+    double stepCells = 1.0;         // the fast view step near cloud, in cells (0.25..4)
+    double minTransmittance = 0.01; // the fast march stops once less than this of the background shows
+
+    double forwardEccentricity = 0.75; // the forward lobe of the phase: the silver lining around the sun
+    double backEccentricity = -0.25;   // the back lobe: the glow of clouds with the sun behind the camera
+    double forwardWeight = 0.7;        // share of the forward lobe
+    int scatteringOctaves = 3;         // orders of scattering approximated (1 = single scattering; up to 4)
+    double octaveFalloff = 0.5;        // per octave: scattering, extinction and eccentricity scale by this
+    double skyLight = 1.0;             // strength of the sky light from above
+    double groundLight = 1.0;          // strength of the light from the ground below
+    double powder = 0.5;               // 0..1: darkening of thin cloud seen away from the sun
 };
 
 // Ray marches the cloud density through the current framebuffer's viewport: Beer-Lambert extinction
-// along the view ray, single scattering of sunlight (Henyey-Greenstein phase) attenuated by a march
-// toward the sun, sky light as ambient, and the sky (with the sun's disc) behind. The volume is centred
-// on the origin, its longest side 1. Needs a current OpenGL 4.5 core context for its whole life, and
-// touches only GL state it sets itself (program, vertex array, texture units 0 and 1, viewport).
+// along the view ray, sunlight scattered by a two-lobe Henyey-Greenstein phase with an octave
+// approximation of multiple scattering, sky light from above and ground light from below, the sky (with
+// the sun's disc) behind. The fast march uses the occupancy pyramid and the light volumes, which it
+// rebuilds on the GPU when the source has a new snapshot (or the sun or the cutoff moved), and jitters
+// each pixel's start by a blue-noise tile. The volume is centred on the origin, its longest side 1.
+// Needs a current OpenGL 4.5 core context for its whole life, and touches only GL state it sets itself
+// (programs, vertex array, texture units 0..6, image units 0 and 1, viewport).
 class CloudRenderer {
   public:
     CloudRenderer(); // throws catlab::Error when the shaders do not build
     CloudRenderer(CloudRenderer&&) = default;
     CloudRenderer& operator=(CloudRenderer&&) = default;
 
-    // Blends the 3D textures `previous` and `newest` (R8 density, size cells) by `blend` in 0..1 and
-    // draws the picture into the rectangle (x, y, width, height) of the framebuffer.
-    void draw(GLuint previous, GLuint newest, float blend, cloud::CloudSize size, const OrbitCamera& camera,
-              const CloudLook& look, int x, int y, int width, int height) const;
+    // Draws the source's two snapshots blended by `blend` in 0..1 into the rectangle (x, y, width,
+    // height) of the framebuffer: updateOccupancy, updateLight, march.
+    void draw(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look, int x,
+              int y, int width, int height);
+
+    // The passes of draw, for timing each: each update does nothing when what it derives from is
+    // unchanged or the look marches the reference way.
+    void updateOccupancy(const CloudVolumeSource& source, const CloudLook& look);
+    void updateLight(const CloudVolumeSource& source, const CloudLook& look);
+    void march(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look, int x,
+               int y, int width, int height) const;
 
   private:
+    // What the light volumes were last computed for.
+    struct LightKey {
+        std::uint64_t snapshot = 0;
+        Vec3 sun{};
+        float cutoff = -1, depthLimit = -1;
+        bool operator==(const LightKey&) const = default;
+    };
+
     GlProgram program_;
     GlVertexArray vertexArray_;
-    GLint viewport_ = -1, blend_ = -1, boxSize_ = -1, cellSize_ = -1, cameraPosition_ = -1, cameraForward_ = -1,
-          cameraRight_ = -1, cameraUp_ = -1, tanHalfFov_ = -1, sunDirection_ = -1, densityScale_ = -1, cutoff_ = -1,
-          maxSteps_ = -1, lightSteps_ = -1;
+    GlTexture blueNoise_;
+    CloudOccupancy occupancy_;
+    CloudLightVolume light_;
+    std::uint64_t occupancySnapshot_ = 0;
+    LightKey lightKey_;
+    GLint viewport_ = -1, blend_ = -1, cells_ = -1, cameraCells_ = -1, cameraForward_ = -1, cameraRight_ = -1,
+          cameraUp_ = -1, tanHalfFov_ = -1, sunDirection_ = -1, densityScale_ = -1, cutoff_ = -1, maxSteps_ = -1,
+          stepCells_ = -1, minTransmittance_ = -1, reference_ = -1, lobes_ = -1, octaves_ = -1, octaveFalloff_ = -1,
+          skyLight_ = -1, groundLight_ = -1, powder_ = -1;
 };
 
 } // namespace catlab::render

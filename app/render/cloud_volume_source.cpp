@@ -3,6 +3,8 @@
 #include "catlab/cloud/cloud_density.hpp"
 #include "catlab/error.hpp"
 
+#include <atomic>
+
 namespace catlab::render {
 namespace {
 
@@ -55,6 +57,8 @@ void CloudVolumeSource::snapshot(const cloud::CloudSimulation& simulation, int r
         glCopyImageSubData(texture, GL_TEXTURE_3D, 0, 0, 0, 0, previous(), GL_TEXTURE_3D, 0, 0, 0, 0, size_.nx,
                            size_.ny, size_.nz);
     filled_ = true;
+    static std::atomic<std::uint64_t> snapshots{0};
+    snapshotId_ = ++snapshots;
 }
 
 bool CloudVolumeSource::writeThroughInterop(const cloud::CloudSimulation& simulation, int radius, GLuint texture) {

@@ -7,6 +7,7 @@
 #include "catlab/cloud/cloud_simulation.hpp"
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,9 @@ class CloudVolumeSource {
     GLuint previous() const { return textures_[1 - newest_].get(); }
     GLuint newest() const { return textures_[newest_].get(); }
     cloud::CloudSize size() const { return size_; }
+    // Names the snapshot pair now held: different for every snapshot of every source in the process, so
+    // that what is derived from the pair (occupancy, light) knows when it is out of date. 0 before the first.
+    std::uint64_t snapshotId() const { return snapshotId_; }
     ViewPath lastPath() const { return lastPath_; }
     const std::string& notice() const { return notice_; }
 
@@ -44,6 +48,7 @@ class CloudVolumeSource {
     int newest_ = 0;
     bool filled_ = false;
     cloud::CloudSize size_{};
+    std::uint64_t snapshotId_ = 0;
     std::unique_ptr<CudaGlPixelBuffer> pixelBuffer_;
     bool interopFailed_ = false;
     std::vector<std::uint8_t> hostDensity_;

@@ -27,7 +27,7 @@ float gridLineAlpha(double pixelsPerCell) {
 }
 
 ViewRenderer::ViewRenderer()
-    : program_(buildProgram("view.vert.glsl", "view.frag.glsl")), vertexArray_(createVertexArray()) {
+    : program_(buildProgram("view.vert.glsl", {"view.frag.glsl"})), vertexArray_(createVertexArray()) {
     viewport_ = uniformLocation(program_, "u_viewport");
     colourMap_ = uniformLocation(program_, "u_colourMap");
     states_ = uniformLocation(program_, "u_states");

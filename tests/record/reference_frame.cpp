@@ -70,10 +70,10 @@ video::testing::RgbImage renderCloudReference(const cloud::CloudSimulation& simu
                                               int width, int height) {
     requireContext();
     render::CloudVolumeSource source(render::ViewUpload::HostOnly);
-    const render::CloudRenderer renderer;
+    render::CloudRenderer renderer;
     const render::OffscreenFrame target(width, height);
     source.snapshot(simulation, densityRadius);
-    renderer.draw(source.previous(), source.newest(), 1.0f, source.size(), camera, look, 0, 0, width, height);
+    renderer.draw(source, 1.0f, camera, look, 0, 0, width, height);
     return readFrame(width, height);
 }
 
