@@ -7,6 +7,7 @@
 #include "recording/camera_path.hpp"
 #include "video/decoded_video.hpp"
 
+#include "catlab/cloud/cloud_scene.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 
 #include <gtest/gtest.h>
@@ -89,9 +90,7 @@ TEST(CloudRecordCommand, PngFramesShowTheStateFromTheCameraOfThePath) {
     ASSERT_EQ(run.exitCode, 0) << run.err;
     ASSERT_EQ(reportedFrames(run.out, "wrote      "), 3) << run.out;
 
-    cloud::CloudParams params;
-    params.seed = 5;
-    params.sources = {cloud::defaultCloudSource(40, 36, 12)};
+    const cloud::CloudParams params = cloud::cloudSceneParams(cloud::kDefaultCloudScene, {40, 36, 12}, 5);
     const auto sim = cloud::makeCloudSimulation("cpu", {40, 36, 12}, params);
     render::CloudLook look;
     look.sunAzimuthDegrees = 120;
