@@ -12,9 +12,9 @@ namespace {
 
 // The field stays within the source limit: at most this many clouds of at most kMaxParts ellipsoids.
 constexpr int kMaxClouds = 90;
-constexpr int kMaxTurrets = 3;
+constexpr int kMaxTurrets = 4;
 constexpr int kMaxTowerBubbles = 5;
-static_assert(kMaxClouds * (1 + kMaxTowerBubbles + kMaxTurrets) <= int(kMaxCloudSources));
+static_assert(kMaxClouds * (2 + kMaxTowerBubbles + kMaxTurrets) <= int(kMaxCloudSources));
 
 // Numbers in [0, 1) for the layout: a pure function of (seed, stream, item, draw), the same on every
 // platform (the standard library's distributions are not).
@@ -51,15 +51,15 @@ std::vector<CumulusCloud> cumulusField(CloudSize size, std::uint64_t seed) {
     for (int row = 0; row < rows; ++row)
         for (int column = 0; column < columns; ++column) {
             LayoutDraws draw(seed, kPlaces, std::uint32_t(row * columns + column));
-            if (gaps && draw.next() < 0.2) continue;
+            if (gaps && draw.next() < 0.25) continue;
             CumulusCloud cloud;
             cloud.radius = std::min(cellX, cellY) * draw.between(0.17, 0.3);
             const double reachX = std::max(0.0, 0.5 * (nx - 1) - cloud.radius);
             const double reachY = std::max(0.0, 0.5 * (ny - 1) - cloud.radius);
             cloud.x =
-                std::clamp((column + draw.between(0.3, 0.7)) * cellX, 0.5 * (nx - 1) - reachX, 0.5 * (nx - 1) + reachX);
+                std::clamp((column + draw.between(0.2, 0.8)) * cellX, 0.5 * (nx - 1) - reachX, 0.5 * (nx - 1) + reachX);
             cloud.y =
-                std::clamp((row + draw.between(0.3, 0.7)) * cellY, 0.5 * (ny - 1) - reachY, 0.5 * (ny - 1) + reachY);
+                std::clamp((row + draw.between(0.2, 0.8)) * cellY, 0.5 * (ny - 1) - reachY, 0.5 * (ny - 1) + reachY);
             cloud.base = nz * (kCondensationLevel + draw.between(-0.02, 0.02));
             field.push_back(cloud);
         }
@@ -91,12 +91,16 @@ std::vector<CloudSource> cumulusSources(const CumulusCloud& cloud, double leanX,
     };
     std::vector<CloudSource> parts;
 
-    // The base: wide and flat, its bottom on the condensation level.
+    // The base: wide and flat, its bottom on the condensation level, with a second lobe beside it so
+    // that the footprint is not a circle.
     const double baseRz = std::min(0.3 * radius, 0.5 * height);
-    parts.push_back(at(cloud.base + baseRz, radius, radius * draw.between(0.8, 1.0), baseRz, 0, 0));
+    parts.push_back(at(cloud.base + baseRz, radius, radius * draw.between(0.75, 1.0), baseRz, 0, 0));
+    const double lobeAngle = 2.0 * std::numbers::pi * draw.next(), lobe = radius * draw.between(0.55, 0.75);
+    parts.push_back(at(cloud.base + baseRz, lobe, lobe, baseRz, (radius - 0.4 * lobe) * std::cos(lobeAngle),
+                       (radius - 0.4 * lobe) * std::sin(lobeAngle)));
 
-    // The tower: bubbles narrowing upward, the last one's top the cloud's top.
-    auto bubbleRadius = [&](double f) { return radius * (0.7 - 0.3 * f); };
+    // The tower: bubbles narrowing a little upward, the last one's top the cloud's top.
+    auto bubbleRadius = [&](double f) { return radius * (0.72 - 0.17 * f); };
     const double firstZ = cloud.base + baseRz, capRz = std::min(0.9 * bubbleRadius(1.0), 0.5 * height);
     const double lastZ = cloud.top - capRz;
     const int bubbles = std::clamp(int(std::ceil((lastZ - firstZ) / (0.8 * bubbleRadius(0.5)))), 1, kMaxTowerBubbles);
@@ -104,15 +108,15 @@ std::vector<CloudSource> cumulusSources(const CumulusCloud& cloud, double leanX,
         const double f = double(k) / bubbles;
         const double r = bubbleRadius(f), rz = k == bubbles ? capRz : std::min(0.9 * r, 0.5 * height);
         const double z = k == bubbles ? lastZ : firstZ + (lastZ - firstZ) * f;
-        const double wobble = k == bubbles ? 0.0 : 0.2 * r;
+        const double wobble = k == bubbles ? 0.0 : 0.3 * r;
         parts.push_back(at(z, r, r, rz, draw.between(-wobble, wobble), draw.between(-wobble, wobble)));
     }
 
-    // Turrets: smaller bubbles on the flanks, between the base and the top.
-    const int turrets = 1 + int(draw.next() * kMaxTurrets);
+    // Turrets: smaller bubbles bulging from the flanks, between the base and the top.
+    const int turrets = 2 + int(draw.next() * (kMaxTurrets - 1));
     for (int k = 0; k < turrets; ++k) {
-        const double f = draw.between(0.15, 0.75);
-        const double local = bubbleRadius(f), r = local * draw.between(0.4, 0.6);
+        const double f = draw.between(0.25, 0.9);
+        const double local = bubbleRadius(f), r = local * draw.between(0.45, 0.7);
         const double z = cloud.base + height * f;
         const double rz = std::min({0.9 * r, z - cloud.base, cloud.top - z});
         if (!(rz > 0)) continue;
