@@ -41,25 +41,27 @@ enum Stream : std::uint32_t { kPlaces = 1, kHeights = 2, kParts = 3 };
 std::vector<CumulusCloud> cumulusField(CloudSize size, std::uint64_t seed) {
     checkCloudSize(size);
     const double nx = size.nx, ny = size.ny, nz = size.nz;
-    // Cumulus stand about as far apart as they grow high; in a wide, flat volume fewer and further.
-    const double spacing = std::max(1.0 * nz, std::sqrt(nx * ny / kMaxClouds));
+    // A grid a little finer than the volume is high, about half its cells clear sky and the clouds
+    // jittered within theirs, so that the field shows no rows; in a wide, flat volume fewer and further.
+    const double spacing = std::max(0.7 * nz, std::sqrt(nx * ny / kMaxClouds));
     const int columns = std::max(1, int(nx / spacing)), rows = std::max(1, int(ny / spacing));
     const double cellX = nx / columns, cellY = ny / rows;
-    const bool gaps = columns * rows >= 4; // a few patches of clear sky, where there are patches to spare
+    const bool gaps = columns * rows >= 4; // patches of clear sky, where there are patches to spare
 
     std::vector<CumulusCloud> field;
     for (int row = 0; row < rows; ++row)
         for (int column = 0; column < columns; ++column) {
             LayoutDraws draw(seed, kPlaces, std::uint32_t(row * columns + column));
-            if (gaps && draw.next() < 0.25) continue;
+            const bool lastChance = row == rows - 1 && column == columns - 1 && field.empty();
+            if (gaps && draw.next() < 0.45 && !lastChance) continue;
             CumulusCloud cloud;
-            cloud.radius = std::min(cellX, cellY) * draw.between(0.17, 0.3);
+            cloud.radius = std::min(cellX, cellY) * draw.between(0.22, 0.45);
             const double reachX = std::max(0.0, 0.5 * (nx - 1) - cloud.radius);
             const double reachY = std::max(0.0, 0.5 * (ny - 1) - cloud.radius);
             cloud.x =
-                std::clamp((column + draw.between(0.2, 0.8)) * cellX, 0.5 * (nx - 1) - reachX, 0.5 * (nx - 1) + reachX);
+                std::clamp((column + draw.between(0.1, 0.9)) * cellX, 0.5 * (nx - 1) - reachX, 0.5 * (nx - 1) + reachX);
             cloud.y =
-                std::clamp((row + draw.between(0.2, 0.8)) * cellY, 0.5 * (ny - 1) - reachY, 0.5 * (ny - 1) + reachY);
+                std::clamp((row + draw.between(0.1, 0.9)) * cellY, 0.5 * (ny - 1) - reachY, 0.5 * (ny - 1) + reachY);
             cloud.base = nz * (kCondensationLevel + draw.between(-0.02, 0.02));
             field.push_back(cloud);
         }
@@ -106,8 +108,10 @@ std::vector<CloudSource> cumulusSources(const CumulusCloud& cloud, double leanX,
     const int bubbles = std::clamp(int(std::ceil((lastZ - firstZ) / (0.8 * bubbleRadius(0.5)))), 1, kMaxTowerBubbles);
     for (int k = 1; k <= bubbles; ++k) {
         const double f = double(k) / bubbles;
-        const double r = bubbleRadius(f), rz = k == bubbles ? capRz : std::min(0.9 * r, 0.5 * height);
         const double z = k == bubbles ? lastZ : firstZ + (lastZ - firstZ) * f;
+        // Flattened where needed so that no bubble reaches below the base or above the top.
+        const double r = bubbleRadius(f),
+                     rz = k == bubbles ? capRz : std::min({0.9 * r, z - cloud.base, cloud.top - z});
         const double wobble = k == bubbles ? 0.0 : 0.3 * r;
         parts.push_back(at(z, r, r, rz, draw.between(-wobble, wobble), draw.between(-wobble, wobble)));
     }

@@ -21,10 +21,11 @@ struct CumulusCloud {
 inline constexpr double kCondensationLevel = 0.14;
 inline constexpr double kHighestTop = 0.86;
 
-// A field of cumulus over the whole volume, a pure function of the size and the seed: the clouds sit on
-// a jittered grid whose spacing follows the volume's height (so 256x256x64 and 1024x1024x256 look alike,
-// only finer), their bases within a few percent of the height around kCondensationLevel, their tops
-// spread from shallow humps to towers taller than wide. Throws catlab::Error for a bad size.
+// A field of cumulus over the whole volume, a pure function of the size and the seed: the clouds are
+// scattered over about half the cells of a grid whose spacing follows the volume's height (so
+// 256x256x64 and 1024x1024x256 look alike, only finer), at least one; their bases within a few percent
+// of the height around kCondensationLevel, their tops spread from shallow humps to towers taller than
+// wide. Throws catlab::Error for a bad size.
 std::vector<CumulusCloud> cumulusField(CloudSize size, std::uint64_t seed);
 
 // The ellipsoids that make one cloud: a wide flat base, a tower of bubbles narrowing upward, each
