@@ -27,6 +27,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -41,7 +42,8 @@ struct BenchViewCloudOptions {
     int warmup = 20;
     int stepsPerFrame = 1;
     long long formation = 300; // steps before the first frame, so that clouds have formed
-    std::string wind = "0.2,0,1,0.3";
+    std::optional<std::string> scene;
+    std::optional<std::string> wind;
     int densityRadius = 1;
     std::string upload = "auto";
     std::string march = "fast";
@@ -68,6 +70,7 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     if (o.march != "fast" && o.march != "reference") throw Error("--march must be fast or reference, not " + o.march);
     cloud::checkDensityRadius(o.densityRadius);
     CloudModelOptions model;
+    model.scene = o.scene;
     model.wind = o.wind;
     const cloud::CloudParams params = cloudParamsFrom(model, size, 1);
 
@@ -153,7 +156,9 @@ void addBenchViewCloudCommand(CLI::App& app) {
     addIntegerOption(*cmd, "--formation", o->formation, "Steps before the first frame, so clouds have formed", 0,
                      kMaxCloudSteps)
         ->capture_default_str();
-    cmd->add_option("--wind", o->wind, "Wind vx,vy[,vx_top,vy_top] in cells per step")->capture_default_str();
+    cmd->add_option("--cloud-scene", o->scene, "Cloud scene: cumulus or ellipsoid")
+        ->default_str(cloud::cloudSceneName(cloud::kDefaultCloudScene));
+    cmd->add_option("--wind", o->wind, "Wind vx,vy[,vx_top,vy_top] in cells per step (default: the scene's)");
     addIntegerOption(*cmd, "--density-radius", o->densityRadius, "Smoothing radius of the density, 0..3", 0,
                      cloud::kMaxDensityRadius)
         ->capture_default_str();

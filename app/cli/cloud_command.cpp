@@ -135,7 +135,7 @@ int runCloud(const CloudOptions& o, std::ostream& out) {
     const std::string backend = chooseBackend(o.backend, out);
     const std::unique_ptr<cloud::CloudSimulation> sim = cloud::makeCloudSimulation(backend, size, params);
     out << "backend     " << sim->backendName() << '\n';
-    printCloudModel(sim->params(), o.model.sources.empty(), out);
+    printCloudModel(sim->params(), o.model.sourcesFrom(), out);
     out << std::flush; // what runs is known while it runs, also through a pipe
 
     if (o.bench)

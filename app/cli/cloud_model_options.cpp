@@ -50,14 +50,29 @@ cloud::CloudWind parseCloudWind(const std::string& text) {
     throw Error("bad --wind '" + text + "': expected " + form);
 }
 
+cloud::CloudScene CloudModelOptions::chosenScene() const {
+    if (!scene) return cloud::kDefaultCloudScene;
+    try {
+        return cloud::parseCloudScene(*scene);
+    } catch (const Error& e) {
+        throw Error(std::string("--cloud-scene: ") + e.what());
+    }
+}
+
+std::optional<cloud::CloudScene> CloudModelOptions::sourcesFrom() const {
+    if (!sources.empty()) return std::nullopt;
+    return chosenScene();
+}
+
 cloud::CloudParams cloudParamsFrom(const CloudModelOptions& o, cloud::CloudSize size, std::uint64_t seed) {
-    cloud::CloudParams p;
+    cloud::CloudParams p = cloud::cloudSceneParams(o.chosenScene(), size, seed);
     if (o.pExt) p.pExt = *o.pExt;
     if (o.pHum) p.pHum = *o.pHum;
     if (o.pAct) p.pAct = *o.pAct;
-    p.seed = seed;
-    for (const std::string& s : o.sources) p.sources.push_back(parseCloudSource(s));
-    if (p.sources.empty()) p.sources.push_back(cloud::defaultCloudSource(size.nx, size.ny, size.nz));
+    if (!o.sources.empty()) {
+        p.sources.clear();
+        for (const std::string& s : o.sources) p.sources.push_back(parseCloudSource(s));
+    }
     if (o.wind) p.wind = parseCloudWind(*o.wind);
     for (const auto& [name, value] : {std::pair{"--p-ext", p.pExt}, {"--p-hum", p.pHum}, {"--p-act", p.pAct}})
         if (!(value >= 0.0 && value <= 1.0)) throw Error(std::string(name) + " " + text(value) + " is outside 0..1");
@@ -65,14 +80,17 @@ cloud::CloudParams cloudParamsFrom(const CloudModelOptions& o, cloud::CloudSize 
     return p;
 }
 
-void printCloudModel(const cloud::CloudParams& p, bool defaultSource, std::ostream& out) {
+void printCloudModel(const cloud::CloudParams& p, std::optional<cloud::CloudScene> sourcesFrom, std::ostream& out) {
     out << "sources     ";
-    for (std::size_t i = 0; i < p.sources.size(); ++i) {
+    // A scene's field of ellipsoids would fill the screen: its sources are counted, not listed.
+    constexpr std::size_t kListed = 4;
+    if (sourcesFrom && p.sources.size() > kListed) out << p.sources.size() << " ellipsoids";
+    for (std::size_t i = 0; i < p.sources.size() && (!sourcesFrom || p.sources.size() <= kListed); ++i) {
         const cloud::CloudSource& s = p.sources[i];
         out << (i ? "\n            " : "") << "centre " << text(s.cx, 4) << "," << text(s.cy, 4) << "," << text(s.cz, 4)
             << " radii " << text(s.rx, 4) << "," << text(s.ry, 4) << "," << text(s.rz, 4);
     }
-    if (defaultSource) out << " (default)";
+    if (sourcesFrom) out << " (scene " << cloud::cloudSceneName(*sourcesFrom) << ")";
     out << "\nwind        " << text(p.wind.vx, 4) << "," << text(p.wind.vy, 4) << " at the bottom, "
         << text(p.wind.vxTop, 4) << "," << text(p.wind.vyTop, 4) << " at the top (cells per step)"
         << "\nprobability ext " << text(p.pExt, 4) << ", hum " << text(p.pHum, 4) << ", act " << text(p.pAct, 4)
@@ -80,16 +98,21 @@ void printCloudModel(const cloud::CloudParams& p, bool defaultSource, std::ostre
 }
 
 void addCloudModelOptions(CLI::App& cmd, CloudModelOptions& o) {
+    cmd.add_option("--cloud-scene", o.scene,
+                   "Where clouds form, the wind and the probabilities: cumulus (a field of towering cumulus in "
+                   "shear, laid out by --seed) or ellipsoid (one flat source low in the middle, no wind); the "
+                   "options below replace its parts")
+        ->default_str(cloud::cloudSceneName(cloud::kDefaultCloudScene));
     cmd.add_option("--source", o.sources,
-                   "Ellipsoid where clouds form: cx,cy,cz,rx,ry,rz in cells (repeatable; default: one low in the "
-                   "middle)");
-    cmd.add_option("--wind", o.wind, "Wind vx,vy or vx,vy,vx_top,vy_top in cells per step, linear in height");
-    addNumberOption(cmd, "--p-ext", o.pExt, "Probability a cloud cell vanishes per step (halved inside sources)", 0, 1)
-        ->default_str("0.02");
-    addNumberOption(cmd, "--p-hum", o.pHum, "Probability of humidity appearing per step inside a source", 0, 1)
-        ->default_str("0.05");
-    addNumberOption(cmd, "--p-act", o.pAct, "Probability of activation appearing per step inside a source", 0, 1)
-        ->default_str("0.001");
+                   "Ellipsoid where clouds form: cx,cy,cz,rx,ry,rz in cells (repeatable; replaces the scene's)");
+    cmd.add_option("--wind", o.wind,
+                   "Wind vx,vy or vx,vy,vx_top,vy_top in cells per step, linear in height (default: the scene's)");
+    addNumberOption(cmd, "--p-ext", o.pExt,
+                    "Probability a cloud cell vanishes per step (halved inside sources; default: the scene's)", 0, 1);
+    addNumberOption(cmd, "--p-hum", o.pHum,
+                    "Probability of humidity appearing per step inside a source (default: the scene's)", 0, 1);
+    addNumberOption(cmd, "--p-act", o.pAct,
+                    "Probability of activation appearing per step inside a source (default: the scene's)", 0, 1);
 }
 
 } // namespace catlab::cli

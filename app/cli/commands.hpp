@@ -25,5 +25,7 @@ void addBenchViewCommand(CLI::App& app);
 void addRecordCommand(CLI::App& app);
 // `catlab bench-view-cloud`: frame time of the ray-marched cloud scene (CATLAB_RENDER only).
 void addBenchViewCloudCommand(CLI::App& app);
+// `catlab cloud-views`: a cloud scene from three cameras to PNG files (CATLAB_RENDER only).
+void addCloudViewsCommand(CLI::App& app);
 
 } // namespace catlab::cli

@@ -7,6 +7,7 @@
 #include "build_info.hpp"
 
 #include "catlab/atomic_file.hpp"
+#include "catlab/cloud/cloud_scene.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/error.hpp"
 
@@ -37,6 +38,7 @@ struct DefaultCommandOptions {
     bool hidePanel = false;
     std::string firstScene = "2d";
     std::optional<std::string> cloudSize;
+    std::optional<std::string> cloudScene;
     std::string cloudBackend = "auto";
 #endif
 };
@@ -56,13 +58,18 @@ void addDefaultCommandOptions(CLI::App& app, DefaultCommandOptions& o) {
                    "What the window shows first: 2d (the rules) or cloud (the 3D cloud automaton)")
         ->capture_default_str();
     app.add_option("--cloud-size", o.cloudSize, "Cloud volume XxYxZ (default 128x128x32)");
+    app.add_option("--cloud-scene", o.cloudScene,
+                   "Cloud scene: cumulus (towering cumulus in shear, laid out by --seed) or ellipsoid (one flat "
+                   "source)")
+        ->default_str(cloud::cloudSceneName(cloud::kDefaultCloudScene));
     app.add_option("--cloud-backend", o.cloudBackend, "Cloud backend: cpu, cuda or auto")->capture_default_str();
 #endif
 }
 
 bool sceneOptionsGiven(const CLI::App& app) {
-    for (const char* name : {"--rule", "--size", "--density", "--seed", "--backend", "--in", "--frames", "--screenshot",
-                             "--script", "--window", "--hide-panel", "--scene", "--cloud-size", "--cloud-backend"})
+    for (const char* name :
+         {"--rule", "--size", "--density", "--seed", "--backend", "--in", "--frames", "--screenshot", "--script",
+          "--window", "--hide-panel", "--scene", "--cloud-size", "--cloud-scene", "--cloud-backend"})
         if (app.get_option_no_throw(name) && app.count(name) > 0) return true;
     return false;
 }
@@ -82,6 +89,8 @@ int openWindow(const DefaultCommandOptions& o) {
     window.firstScene = o.firstScene == "cloud" ? gui::SceneKind::Cloud : gui::SceneKind::Grid;
     if (o.cloudSize) window.cloud.size = cloud::parseCloudSize(*o.cloudSize);
     cloud::checkCloudSize(window.cloud.size);
+    if (o.cloudScene) window.cloud.scene = cloud::parseCloudScene(*o.cloudScene);
+    window.cloud.seed = o.scene.seed;
     cloud::resolveCloudBackend(o.cloudBackend); // an unknown name fails here, before the window opens
     window.cloud.backend = o.cloudBackend;
     if (o.frames && *o.frames < 1) throw Error("--frames must be at least 1");
@@ -138,6 +147,7 @@ int runMain(int argc, char** argv) {
 #ifdef CATLAB_HAVE_RENDER
     addBenchViewCommand(app);
     addBenchViewCloudCommand(app);
+    addCloudViewsCommand(app);
 #endif
 #ifdef CATLAB_HAVE_RECORDING
     addRecordCommand(app);

@@ -31,7 +31,7 @@ class FilmedCloud final : public FilmedScene {
         sim_ = cloud::makeCloudSimulation(c.backend, c.size, c.params);
         out << "cloud       " << cloud::sizeText(c.size) << ", seed " << seed_ << ", backend " << sim_->backendName()
             << '\n';
-        printCloudModel(sim_->params(), c.defaultSource, out);
+        printCloudModel(sim_->params(), c.sourcesFrom, out);
         const recording::CameraPath& path = c.path;
         const render::OrbitCamera end = path.at(1.0);
         out << std::setprecision(4) << "camera      yaw " << path.start.yawDegrees << " -> " << end.yawDegrees

@@ -104,7 +104,7 @@ CloudRecordPlan planCloud(const RecordOptions& o) {
     plan.size = o.scene.size ? cloud::parseCloudSize(*o.scene.size) : cloud::CloudSize{128, 128, 32};
     cloud::checkCloudSize(plan.size);
     plan.params = cloudParamsFrom(c.model, plan.size, o.scene.seed);
-    plan.defaultSource = c.model.sources.empty();
+    plan.sourcesFrom = c.model.sourcesFrom();
     plan.backend = cloud::resolveCloudBackend(o.scene.backend.value_or("auto"));
     plan.formation = c.formation.value_or(300);
     if (plan.formation < 0 || plan.formation > kMaxCloudSteps)
@@ -155,7 +155,8 @@ RecordPlan planRecording(const RecordOptions& o) {
         throw Error("--scene must be grid (a 2D automaton) or cloud (the 3D cloud automaton), not '" + o.sceneKind +
                     "'");
     if (o.sceneKind == "grid" && o.cloud.anyGiven())
-        throw Error("the cloud options (--formation, --orbit-degrees, --pitch, --distance, --yaw, --sun, --source, "
+        throw Error("the cloud options (--formation, --orbit-degrees, --pitch, --distance, --yaw, --sun, "
+                    "--cloud-scene, --source, "
                     "--wind, --p-*, --density-scale, --density-radius) need --scene cloud");
     if (o.out.empty()) throw Error("--out is required: the video file (or the folder for --format png)");
     const video::VideoFormat format = chooseFormat(o.out, video::parseVideoFormat(o.format));

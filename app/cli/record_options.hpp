@@ -24,7 +24,7 @@ inline constexpr int kMaxFps = 240;
 
 // The cloud scene's options as typed (empty where not given: a grid recording refuses them).
 struct CloudRecordOptions {
-    CloudModelOptions model;                 // --source --wind --p-ext --p-hum --p-act
+    CloudModelOptions model;                 // --cloud-scene --source --wind --p-ext --p-hum --p-act
     std::optional<long long> formation;      // steps before the first frame
     std::optional<double> yaw, orbitDegrees; // the camera's start yaw and its turn over the recording
     std::optional<std::string> pitch;        // "A" or "A,B": degrees at the start (and the end)
@@ -69,8 +69,8 @@ struct RecordView {
 struct CloudRecordPlan {
     cloud::CloudSize size;
     cloud::CloudParams params;
-    bool defaultSource = true;
-    std::string backend; // cpu or cuda (auto resolved)
+    std::optional<cloud::CloudScene> sourcesFrom = cloud::kDefaultCloudScene; // nullopt: --source gave them
+    std::string backend;                                                      // cpu or cuda (auto resolved)
     long long formation = 300;
     recording::CameraPath path;
     render::CloudLook look;

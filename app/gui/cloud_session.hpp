@@ -3,16 +3,20 @@
 #include "render/cloud_renderer.hpp"
 #include "render/orbit_camera.hpp"
 
+#include "catlab/cloud/cloud_scene.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
 namespace catlab::gui {
 
-// How a cloud scene starts (the command line's --cloud-size, or the defaults).
+// How a cloud scene starts (the command line's --cloud-size, --cloud-scene and --seed, or the defaults).
 struct CloudStart {
     cloud::CloudSize size{128, 128, 32};
+    cloud::CloudScene scene = cloud::kDefaultCloudScene;
+    std::uint64_t seed = 1;       // lays out the cumulus field and seeds the draws
     std::string backend = "auto"; // cpu, cuda or auto (cuda when it runs here)
 };
 

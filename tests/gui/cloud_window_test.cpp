@@ -126,6 +126,23 @@ TEST(CloudWindow, SwitchesBetweenTheRulesAndTheClouds) {
     EXPECT_EQ(clouds, back); // paused: the clouds were kept while the grid was shown
 }
 
+// --cloud-scene picks what forms: the cumulus field by default, the single ellipsoid by name.
+TEST(CloudWindow, TheCloudSceneIsChosenByName) {
+    const auto dir = testDirectory();
+    const auto script =
+        writeScript(dir, "grow.txt", std::string(kGrowClouds) + "frames 1\nscreenshot clouds.png\nquit\n");
+    std::vector<std::string> ellipsoidArgs = cloudArgs(script);
+    ellipsoidArgs.insert(ellipsoidArgs.end(), {"--cloud-scene", "ellipsoid"});
+    const std::filesystem::path cumulusDir = dir / "cumulus", ellipsoidDir = dir / "ellipsoid";
+    std::filesystem::create_directories(cumulusDir);
+    std::filesystem::create_directories(ellipsoidDir);
+    RunResult run = runCatlab(cloudArgs(script), cumulusDir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    run = runCatlab(ellipsoidArgs, ellipsoidDir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_GT(meanAbsoluteDifference(readPng(cumulusDir / "clouds.png"), readPng(ellipsoidDir / "clouds.png")), 2.0);
+}
+
 TEST(CloudWindow, BadInputIsRefusedWithAMessage) {
     const auto dir = testDirectory();
     RunResult run = runCatlab({"--scene", "moon", "--frames", "1"}, dir);
@@ -137,6 +154,10 @@ TEST(CloudWindow, BadInputIsRefusedWithAMessage) {
     run = runCatlab({"--scene", "cloud", "--cloud-backend", "turbo", "--frames", "1"}, dir);
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_NE(run.err.find("unknown cloud backend 'turbo'"), std::string::npos) << run.err;
+    run = runCatlab({"--scene", "cloud", "--cloud-scene", "stratus", "--frames", "1"}, dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("unknown cloud scene 'stratus': the scenes are cumulus, ellipsoid"), std::string::npos)
+        << run.err;
 
     const auto script =
         writeScript(dir, "bad.txt", "pause\nsun 10 100\ncloud-size 4x4\nscene sky\ncloud-size 16x16x4\nstatus\nquit\n");

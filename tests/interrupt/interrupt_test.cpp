@@ -4,6 +4,7 @@
 // in this process) and exit with 128 + the signal.
 #include "record/child_process.hpp"
 
+#include "catlab/cloud/cloud_scene.hpp"
 #include "catlab/cloud/cloud_simulation.hpp"
 #include "catlab/presets.hpp"
 #include "catlab/rle.hpp"
@@ -138,10 +139,7 @@ Vox readVox(const fs::path& path) {
 }
 
 std::unique_ptr<cloud::CloudSimulation> referenceCloud(cloud::CloudSize size, std::uint64_t seed) {
-    cloud::CloudParams params;
-    params.seed = seed;
-    params.sources = {cloud::defaultCloudSource(size.nx, size.ny, size.nz)};
-    return cloud::makeCloudSimulation("cpu", size, params);
+    return cloud::makeCloudSimulation("cpu", size, cloud::cloudSceneParams(cloud::kDefaultCloudScene, size, seed));
 }
 
 class CloudInterrupted : public ::testing::TestWithParam<SignalCase> {};
