@@ -99,6 +99,7 @@ void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
     case BoxsumKernel::MidMoore: return launchMidMoore(plan, args);
     case BoxsumKernel::WideMoore: return launchWideMoore(plan, args);
     case BoxsumKernel::VonNeumann: return launchVonNeumann(plan, args);
+    case BoxsumKernel::Lines: return launchLines(plan, args);
     }
 }
 
@@ -108,6 +109,7 @@ int boxsumResidentBlocks(const BoxsumPlan& plan, int radius) {
     case BoxsumKernel::MidMoore: return midMooreResidentBlocks(plan);
     case BoxsumKernel::WideMoore: return wideMooreResidentBlocks(plan);
     case BoxsumKernel::VonNeumann: return vonNeumannResidentBlocks(plan);
+    case BoxsumKernel::Lines: return linesResidentBlocks(plan);
     }
     return 1;
 }
