@@ -1,7 +1,7 @@
 // `boxsum`: neighbour counts from running sums, O(1) per cell at any radius (boxsum_plan.hpp picks the
 // kernel: bit-plane Moore up to radius 16, per-cell mid Moore to 127 and wide Moore beyond, bit-plane von
-// Neumann, bit-plane lines for the cross, saltire, star and hash). Cells live in bit planes (bit_planes.cuh): one bit
-// per cell with two states.
+// Neumann, bit-plane lines for the cross, saltire, star and hash, bit-plane checkerboards up to radius 16). Cells live
+// in bit planes (bit_planes.cuh): one bit per cell with two states.
 #include "bit_runs.cuh"
 #include "boxsum_launch.hpp"
 #include "byte_grid_backend.cuh"
@@ -194,10 +194,15 @@ class BoxsumBackend final : public Backend {
 
 std::optional<std::string> boxsumUnsupported(const Rule& rule) {
     const Neighbourhood n = rule.neighbourhood;
-    if (n != Neighbourhood::Moore && n != Neighbourhood::VonNeumann && !lineShapeFor(n))
-        return std::string("boxsum sums Moore boxes, von Neumann diamonds and the lines of the cross, saltire, "
-                           "star and hash along rows, columns and diagonals; it has no kernel for the ") +
+    if (n != Neighbourhood::Moore && n != Neighbourhood::VonNeumann && !lineShapeFor(n) && !isCheckerboard(n))
+        return std::string("boxsum sums Moore boxes, von Neumann diamonds, the lines of the cross, saltire, "
+                           "star and hash along rows, columns and diagonals, and checkerboards; it has no kernel "
+                           "for the ") +
                toString(n) + " neighbourhood";
+    if (isCheckerboard(n) && rule.radius > kMaxCheckerboardRadius)
+        return std::string("boxsum's ") + toString(n) + " kernel sums rows of at most " +
+               std::to_string(2 * kMaxCheckerboardRadius + 1) + " cells (radius up to " +
+               std::to_string(kMaxCheckerboardRadius) + "); radius " + std::to_string(rule.radius) + " is beyond it";
     return deviceCountSetsUnsupported(rule);
 }
 
@@ -211,8 +216,8 @@ BackendSpec boxsum() {
     return {.name = "boxsum",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: running box, line and diagonal sums over 1-bit cell planes",
-            .rulesSummary = "radius 1..500, Moore, von Neumann, cross, saltire, star and hash, any states (up to 16 "
-                            "count intervals per set)",
+            .rulesSummary = "radius 1..500: Moore, von Neumann, cross, saltire, star and hash; radius 1..16: "
+                            "checkerboards; any states (up to 16 count intervals per set)",
             .unsupportedReason = cuda::boxsumUnsupported,
             .create = makeBackend<cuda::BoxsumBackend>,
             .memoryNeed = [](const Rule& rule, GridSize size) {

@@ -2,6 +2,7 @@
 // How `boxsum` runs a rule on a grid: the bit-plane layout, which step kernel, and its launch shape.
 // Plain C++ (no CUDA runtime), shared by the backend and the CPU tests that run the kernel bodies.
 #include "bit_planes.cuh"
+#include "boxsum_checkerboard.cuh"
 #include "boxsum_lines.cuh"
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_step.cuh"
@@ -20,7 +21,7 @@ namespace catlab::cuda {
 
 inline constexpr int kMaxSmallMooreRadius = 16;
 
-enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann, Lines };
+enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann, Lines, Checkerboard };
 
 struct BoxsumPlan {
     BoxsumKernel kernel = BoxsumKernel::SmallMoore;
@@ -34,7 +35,14 @@ struct BoxsumPlan {
     int armPlanes = 0, countPlanes = 0; // von Neumann: planes of the diagonal arms and of the counts
     LineShape lineShape = LineShape::Cross; // lines: the shape and its radius class (kLineClasses)
     int lineClass = 0;
+    bool aligned = false; // checkerboard: ND (the centre's colour) rather than NB
 };
+
+inline constexpr int kMaxCheckerboardRadius = 16;
+
+inline bool isCheckerboard(Neighbourhood n) {
+    return n == Neighbourhood::Checkerboard || n == Neighbourhood::AlignedCheckerboard;
+}
 
 // The shapes the line kernels count.
 inline std::optional<LineShape> lineShapeFor(Neighbourhood n) {
@@ -111,6 +119,7 @@ struct BoxsumTuning {
     int smallMooreThreads = 128;                    // word columns per block
     int vonNeumannThreads = 128;                    // span words per block
     int linesThreads = 128;                         // span words per block (word columns without diagonals)
+    int checkerboardThreads = 128;                  // word columns per block
     int wideThreads = 256;                          // a warp per row of a shared-memory pass
     int wideSegmentWords = 4;                       // output words per thread (a power of two)
     int wideHalfSegmentWords = 8;                   // the same with 16-bit column sums (longer warm-up)
@@ -159,6 +168,16 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         }
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
         chooseStrips(p, g.height, 2.0 * r + 1, device, tuning);
+    } else if (isCheckerboard(rule.neighbourhood)) {
+        p.kernel = BoxsumKernel::Checkerboard;
+        p.aligned = rule.neighbourhood == Neighbourhood::AlignedCheckerboard;
+        p.threads = std::min(tuning.checkerboardThreads, roundUp32(g.words));
+        p.blockWords = p.threads;
+        p.columnBlocks = (g.words + p.threads - 1) / p.threads;
+        const int window = 2 * r + 1;
+        p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) * std::size_t(p.threads) *
+                        sizeof(unsigned);
+        chooseStrips(p, g.height, double(r), device, tuning);
     } else if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
         for (const ArmClass& c : kArmClasses)
@@ -254,6 +273,15 @@ template <class F>
 void dispatchVonNeumann(int armPlanes, F&& f) {
     withCompileTimeInt<kMinArmPlanes, kMaxArmPlanes>(armPlanes, "boxsum von Neumann", "arm planes",
                                                      [&]<int A>() { f.template operator()<A, 2 * A + 1>(); });
+}
+
+// f.template operator()<R, Aligned>() for a checkerboard of radius R.
+template <class F>
+void dispatchCheckerboard(int radius, bool aligned, F&& f) {
+    withCompileTimeInt<1, kMaxCheckerboardRadius>(radius, "boxsum checkerboard", "radius", [&]<int R>() {
+        if (aligned) return f.template operator()<R, true>();
+        return f.template operator()<R, false>();
+    });
 }
 
 // f.template operator()<Shape, Class>() for a plan's line shape and radius class.

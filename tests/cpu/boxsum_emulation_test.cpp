@@ -2,6 +2,7 @@
 // per __syncthreads), against cpu-naive: every kernel, multi-block strips and column groups, word
 // boundaries, 2 and more states. The GPU suite checks the same kernels on the device.
 #include "bit_planes.cuh"
+#include "boxsum_checkerboard.cuh"
 #include "boxsum_lines.cuh"
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_plan.hpp"
@@ -35,6 +36,7 @@ TinyDevice tinyDevice(int threads = 256, int stripRows = 1 << 30) {
     d.tuning.smallMooreThreads = std::min(threads, 128);
     d.tuning.vonNeumannThreads = threads;
     d.tuning.linesThreads = threads;
+    d.tuning.checkerboardThreads = std::min(threads, 128);
     d.tuning.maxStripRows = stripRows;
     return d;
 }
@@ -97,6 +99,16 @@ class EmulatedBoxsum {
                                 linesBody<S, K, Simple>(args, shared, tid, p.threads, block, [] {});
                             });
                     }
+                });
+            });
+            break;
+        case BoxsumKernel::Checkerboard:
+            dispatchCheckerboard(rule_.radius, p.aligned, [&]<int R, bool Aligned>() {
+                dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+                    testing::emulateSerially(
+                        p.blocks, p.threads, p.sharedBytes, [&](unsigned* shared, int tid, long long block) {
+                            checkerboardBody<R, Aligned, Simple>(args, shared, tid, p.threads, block);
+                        });
                 });
             });
             break;
@@ -342,9 +354,11 @@ TEST(BoxsumEmulation, CountOnesUpTo64Inputs) {
 constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star,
                                          Neighbourhood::Hash};
 
-// Eight birth and eight survival bands (general count sets), or one of each (the single-interval masks).
+// Eight birth and eight survival bands (general count sets), or one of each (the single-interval masks)
+// around the start's density 0.35, so that the first steps stay busy.
 Rule lineRule(int r, Neighbourhood n, bool centre, int states, int bands = 8) {
-    return testing::bandedRule(r, n, centre, states, {bands, states > 2 ? 0.15 : 0.5, bands > 1 ? 0.7 : 2.0});
+    if (bands == 1) return testing::bandedRule(r, n, centre, states, {1, 0.35, 2.0});
+    return testing::bandedRule(r, n, centre, states, {bands, states > 2 ? 0.15 : 0.5, 0.7});
 }
 
 TEST(BoxsumEmulation, LineShapesPlanTheLineKernels) {
@@ -381,9 +395,7 @@ TEST(BoxsumEmulation, LineShapesLargeRadii) {
 
 TEST(BoxsumEmulation, LineShapesLargestRadius) {
     for (Neighbourhood n : {Neighbourhood::Star, Neighbourhood::Hash}) {
-        // One birth and one survival band around the start's density: one step keeps it busy.
-        const Rule rule = testing::bandedRule(500, n, n == Neighbourhood::Star, 2, {1, 0.35, 2.0});
-        Case c{"lines r500", rule, {1003, 1001}, 1, tinyDevice(64)};
+        Case c{"lines r500", lineRule(500, n, n == Neighbourhood::Star, 2, 1), {1003, 1001}, 1, tinyDevice(64)};
         c.reference = "cpu";
         expectMatchesReference(c);
     }
@@ -402,6 +414,26 @@ TEST(BoxsumEmulation, LineShapesEdgesGroupsAndStates) {
         expectMatchesReference({"line groups r40", lineRule(40, n, false, 2), {2100, 91}, 1, tinyDevice(8, 30)});
         expectMatchesReference({"line 3 states", lineRule(4, n, true, 3), {67, 45}, 4, tinyDevice(64, 11)});
         expectMatchesReference({"line 5 states", lineRule(20, n, false, 5), {77, 61}, 3, tinyDevice(64, 13)});
+    }
+}
+
+// ---- Checkerboards (boxsum_checkerboard.cuh) ----
+
+// Every radius; odd heights and widths, where a window that wraps around the torus sees the colours of
+// unwrapped rows and columns; general and single-interval sets; more states; several column groups.
+TEST(BoxsumEmulation, Checkerboards) {
+    for (Neighbourhood n : {Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard}) {
+        for (int r = 1; r <= kMaxCheckerboardRadius; ++r) {
+            const GridSize size{std::max(67, 2 * r + 3), std::max(41, 2 * r + 5)};
+            expectMatchesReference({"checkerboard", lineRule(r, n, r % 2 == 1, 2), size, 3, tinyDevice(64, 9)});
+            expectMatchesReference(
+                {"checkerboard, one interval", lineRule(r, n, r % 2 == 0, 2, 1), size, 2, tinyDevice()});
+        }
+        for (int width : {31, 32, 33, 65})
+            expectMatchesReference(
+                {"checkerboard word edges", lineRule(3, n, true, 2), {width, 35}, 4, tinyDevice(256, 6)});
+        expectMatchesReference({"checkerboard 4 states", lineRule(6, n, false, 4), {71, 43}, 4, tinyDevice(64, 10)});
+        expectMatchesReference({"checkerboard groups", lineRule(2, n, true, 2), {1100, 33}, 3, tinyDevice(32, 7)});
     }
 }
 
