@@ -29,10 +29,10 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0;               // mid and wide Moore: output words each thread walks
-    bool halfColumns = false;           // wide Moore: column sums in 16-bit lanes (r > 127)
-    bool simpleSets = false;            // birth and survival are each at most one interval
-    int armPlanes = 0, countPlanes = 0; // von Neumann: planes of the diagonal arms and of the counts
+    int segmentWords = 0;                   // mid and wide Moore: output words each thread walks
+    bool halfColumns = false;               // wide Moore: column sums in 16-bit lanes (r > 127)
+    bool simpleSets = false;                // birth and survival are each at most one interval
+    int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
     LineShape lineShape = LineShape::Cross; // lines: the shape and its radius class (kLineClasses)
     int lineClass = 0;
     bool aligned = false; // checkerboard: ND (the centre's colour) rather than NB
@@ -160,8 +160,8 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             p.spanHalo = r / 32 + 1;
             p.blockWords = std::max(1, std::min(tuning.linesThreads - 2 * p.spanHalo, g.words));
             p.threads = p.blockWords + 2 * p.spanHalo;
-            p.sharedBytes = 2 * std::size_t(kLineClasses[p.lineClass].linePlanes) * std::size_t(p.threads) *
-                            sizeof(unsigned);
+            p.sharedBytes =
+                2 * std::size_t(kLineClasses[p.lineClass].linePlanes) * std::size_t(p.threads) * sizeof(unsigned);
         } else {
             p.threads = std::min(tuning.linesThreads, roundUp32(g.words));
             p.blockWords = p.threads;
@@ -288,9 +288,8 @@ void dispatchCheckerboard(int radius, bool aligned, F&& f) {
 template <class F>
 void dispatchLines(LineShape shape, int lineClass, F&& f) {
     withCompileTimeInt<0, kLineShapeCount - 1>(int(shape), "boxsum lines", "shape", [&]<int S>() {
-        withCompileTimeInt<0, kLineClassCount - 1>(lineClass, "boxsum lines", "radius class", [&]<int K>() {
-            f.template operator()<LineShape(S), K>();
-        });
+        withCompileTimeInt<0, kLineClassCount - 1>(lineClass, "boxsum lines", "radius class",
+                                                   [&]<int K>() { f.template operator()<LineShape(S), K>(); });
     });
 }
 
