@@ -102,6 +102,8 @@ void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
     case BoxsumKernel::MidMoore: return launchMidMoore(plan, args);
     case BoxsumKernel::WideMoore: return launchWideMoore(plan, args);
     case BoxsumKernel::VonNeumann: return launchVonNeumann(plan, args);
+    case BoxsumKernel::Lines: return launchLines(plan, args);
+    case BoxsumKernel::Checkerboard: return launchCheckerboard(plan, args);
     }
 }
 
@@ -111,6 +113,8 @@ int boxsumResidentBlocks(const BoxsumPlan& plan, int radius) {
     case BoxsumKernel::MidMoore: return midMooreResidentBlocks(plan);
     case BoxsumKernel::WideMoore: return wideMooreResidentBlocks(plan);
     case BoxsumKernel::VonNeumann: return vonNeumannResidentBlocks(plan);
+    case BoxsumKernel::Lines: return linesResidentBlocks(plan);
+    case BoxsumKernel::Checkerboard: return checkerboardResidentBlocks(plan, radius);
     }
     return 1;
 }

@@ -135,7 +135,7 @@ struct AdderPlan {
     AdderStep steps[96];
     int stepCount = 0;
     int slotCount = 0;
-    signed char out[8] = {}; // slot holding each plane of the result, -1 for a zero plane
+    short out[8] = {}; // slot holding each plane of the result, -1 for a zero plane (slots pass 127 from 43 inputs)
 };
 
 // A carry-save (Wallace) tree over n one-bit inputs: full adders within each weight while three or
@@ -159,7 +159,7 @@ constexpr AdderPlan planOnesCount(int n) {
             if (k + 1 < 8) slots[k + 1][tail[k + 1]++] = s.carry;
             p.steps[p.stepCount++] = s;
         }
-        p.out[k] = static_cast<signed char>(tail[k] > head[k] ? slots[k][head[k]] : -1);
+        p.out[k] = static_cast<short>(tail[k] > head[k] ? slots[k][head[k]] : -1);
     }
     p.slotCount = next;
     return p;

@@ -1,6 +1,7 @@
 // `boxsum`: neighbour counts from running sums, O(1) per cell at any radius (boxsum_plan.hpp picks the
 // kernel: bit-plane Moore up to radius 16, per-cell mid Moore to 127 and wide Moore beyond, bit-plane von
-// Neumann). Cells live in bit planes (bit_planes.cuh): one bit per cell with two states.
+// Neumann, bit-plane lines for the cross, saltire, star and hash, bit-plane checkerboards up to radius 16). Cells live
+// in bit planes (bit_planes.cuh): one bit per cell with two states.
 #include "bit_runs.cuh"
 #include "boxsum_launch.hpp"
 #include "byte_grid_backend.cuh"
@@ -232,11 +233,17 @@ class BoxsumBackend final : public Backend {
 };
 
 std::optional<std::string> boxsumUnsupported(const Rule& rule) {
-    if (rule.neighbourhood != Neighbourhood::Moore && rule.neighbourhood != Neighbourhood::VonNeumann)
-        return std::string("boxsum sums Moore boxes and von Neumann diamonds along rows, columns and diagonals; "
-                           "it has no kernel for the ") +
-               toString(rule.neighbourhood) + " neighbourhood";
-    return deviceRuleUnsupported(rule);
+    const Neighbourhood n = rule.neighbourhood;
+    if (n != Neighbourhood::Moore && n != Neighbourhood::VonNeumann && !lineShapeFor(n) && !isCheckerboard(n))
+        return std::string("boxsum sums Moore boxes, von Neumann diamonds, the lines of the cross, saltire, "
+                           "star and hash along rows, columns and diagonals, and checkerboards; it has no kernel "
+                           "for the ") +
+               toString(n) + " neighbourhood";
+    if (isCheckerboard(n) && rule.radius > kMaxCheckerboardRadius)
+        return std::string("boxsum's ") + toString(n) + " kernel sums rows of at most " +
+               std::to_string(2 * kMaxCheckerboardRadius + 1) + " cells (radius up to " +
+               std::to_string(kMaxCheckerboardRadius) + "); radius " + std::to_string(rule.radius) + " is beyond it";
+    return deviceCountSetsUnsupported(rule);
 }
 
 } // namespace
@@ -248,8 +255,9 @@ namespace catlab::backends {
 BackendSpec boxsum() {
     return {.name = "boxsum",
             .memorySpace = MemorySpace::Device,
-            .description = "CUDA: running box and diagonal sums over 1-bit cell planes, O(1) per cell at any radius",
-            .rulesSummary = "radius 1..500, Moore and von Neumann, any states (up to 16 count intervals per set)",
+            .description = "CUDA: running box, line and diagonal sums over 1-bit cell planes",
+            .rulesSummary = "radius 1..500: Moore, von Neumann, cross, saltire, star and hash; radius 1..16: "
+                            "checkerboards; any states (up to 16 count intervals per set)",
             .unsupportedReason = cuda::boxsumUnsupported,
             .create = makeBackend<cuda::BoxsumBackend>,
             .memoryNeed = [](const Rule& rule, GridSize size) {

@@ -15,10 +15,19 @@ void launchSmallMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchMidMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchWideMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchVonNeumann(const BoxsumPlan& plan, const StepArgs& args);
+void launchLines(const BoxsumPlan& plan, const StepArgs& args);
+void launchCheckerboard(const BoxsumPlan& plan, const StepArgs& args);
 int smallMooreResidentBlocks(const BoxsumPlan& plan, int radius);
 int midMooreResidentBlocks(const BoxsumPlan& plan);
 int wideMooreResidentBlocks(const BoxsumPlan& plan);
 int vonNeumannResidentBlocks(const BoxsumPlan& plan);
+int linesResidentBlocks(const BoxsumPlan& plan);
+int checkerboardResidentBlocks(const BoxsumPlan& plan, int radius);
+// One shape's line kernels (boxsum_lines_<shape>.cu).
+template <LineShape Shape>
+void launchLinesOf(const BoxsumPlan& plan, const StepArgs& args);
+template <LineShape Shape>
+int linesResidentBlocksOf(const BoxsumPlan& plan);
 
 // Bit-grid upkeep (boxsum_bit_grid.cu).
 void refreshHaloOnDevice(const BitGrid& g);

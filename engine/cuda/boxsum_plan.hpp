@@ -2,6 +2,8 @@
 // How `boxsum` runs a rule on a grid: the bit-plane layout, which step kernel, and its launch shape.
 // Plain C++ (no CUDA runtime), shared by the backend and the CPU tests that run the kernel bodies.
 #include "bit_planes.cuh"
+#include "boxsum_checkerboard.cuh"
+#include "boxsum_lines.cuh"
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_step.cuh"
 #include "boxsum_wide_moore.cuh"
@@ -13,12 +15,13 @@
 #include <cstddef>
 #include <functional>
 #include <iterator>
+#include <optional>
 
 namespace catlab::cuda {
 
 inline constexpr int kMaxSmallMooreRadius = 16;
 
-enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann };
+enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann, Lines, Checkerboard };
 
 struct BoxsumPlan {
     BoxsumKernel kernel = BoxsumKernel::SmallMoore;
@@ -26,11 +29,31 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0;               // mid and wide Moore: output words each thread walks
-    bool halfColumns = false;           // wide Moore: column sums in 16-bit lanes (r > 127)
-    bool simpleSets = false;            // birth and survival are each at most one interval
-    int armPlanes = 0, countPlanes = 0; // von Neumann: planes of the diagonal arms and of the counts
+    int segmentWords = 0;                   // mid and wide Moore: output words each thread walks
+    bool halfColumns = false;               // wide Moore: column sums in 16-bit lanes (r > 127)
+    bool simpleSets = false;                // birth and survival are each at most one interval
+    int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
+    LineShape lineShape = LineShape::Cross; // lines: the shape and its radius class (kLineClasses)
+    int lineClass = 0;
+    bool aligned = false; // checkerboard: ND (the centre's colour) rather than NB
 };
+
+inline constexpr int kMaxCheckerboardRadius = 16;
+
+inline bool isCheckerboard(Neighbourhood n) {
+    return n == Neighbourhood::Checkerboard || n == Neighbourhood::AlignedCheckerboard;
+}
+
+// The shapes the line kernels count.
+inline std::optional<LineShape> lineShapeFor(Neighbourhood n) {
+    switch (n) {
+    case Neighbourhood::Cross: return LineShape::Cross;
+    case Neighbourhood::Saltire: return LineShape::Saltire;
+    case Neighbourhood::Star: return LineShape::Star;
+    case Neighbourhood::Hash: return LineShape::Hash;
+    default: return std::nullopt;
+    }
+}
 
 // Words each row keeps on either side for the widest read of any kernel (r / 32 + 1 words).
 constexpr int haloWordsFor(int radius) { return radius / 32 + 1; }
@@ -95,6 +118,8 @@ struct BoxsumTuning {
     int midSegmentWords = 8;                        // output words each lane walks
     int smallMooreThreads = 128;                    // word columns per block
     int vonNeumannThreads = 128;                    // span words per block
+    int linesThreads = 128;                         // span words per block (word columns without diagonals)
+    int checkerboardThreads = 128;                  // word columns per block
     int wideThreads = 256;                          // a warp per row of a shared-memory pass
     int wideSegmentWords = 4;                       // output words per thread (a power of two)
     int wideHalfSegmentWords = 8;                   // the same with 16-bit column sums (longer warm-up)
@@ -129,7 +154,33 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     const int height = rows > 0 ? rows : g.height;
     p.simpleSets = countRuleFor(rule).simple;
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
-    if (rule.neighbourhood == Neighbourhood::VonNeumann) {
+    if (const auto shape = lineShapeFor(rule.neighbourhood)) {
+        p.kernel = BoxsumKernel::Lines;
+        p.lineShape = *shape;
+        p.lineClass = lineClassFor(r);
+        if (hasDiagonals(*shape)) {
+            p.spanHalo = r / 32 + 1;
+            p.blockWords = std::max(1, std::min(tuning.linesThreads - 2 * p.spanHalo, g.words));
+            p.threads = p.blockWords + 2 * p.spanHalo;
+            p.sharedBytes =
+                2 * std::size_t(kLineClasses[p.lineClass].linePlanes) * std::size_t(p.threads) * sizeof(unsigned);
+        } else {
+            p.threads = std::min(tuning.linesThreads, roundUp32(g.words));
+            p.blockWords = p.threads;
+        }
+        p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
+        chooseStrips(p, g.height, 2.0 * r + 1, device, tuning);
+    } else if (isCheckerboard(rule.neighbourhood)) {
+        p.kernel = BoxsumKernel::Checkerboard;
+        p.aligned = rule.neighbourhood == Neighbourhood::AlignedCheckerboard;
+        p.threads = std::min(tuning.checkerboardThreads, roundUp32(g.words));
+        p.blockWords = p.threads;
+        p.columnBlocks = (g.words + p.threads - 1) / p.threads;
+        const int window = 2 * r + 1;
+        p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) * std::size_t(p.threads) *
+                        sizeof(unsigned);
+        chooseStrips(p, g.height, double(r), device, tuning);
+    } else if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
         for (const ArmClass& c : kArmClasses)
             if (r <= c.maxRadius) {
@@ -226,6 +277,24 @@ template <class F>
 void dispatchVonNeumann(int armPlanes, F&& f) {
     withCompileTimeInt<kMinArmPlanes, kMaxArmPlanes>(armPlanes, "boxsum von Neumann", "arm planes",
                                                      [&]<int A>() { f.template operator()<A, 2 * A + 1>(); });
+}
+
+// f.template operator()<R, Aligned>() for a checkerboard of radius R.
+template <class F>
+void dispatchCheckerboard(int radius, bool aligned, F&& f) {
+    withCompileTimeInt<1, kMaxCheckerboardRadius>(radius, "boxsum checkerboard", "radius", [&]<int R>() {
+        if (aligned) return f.template operator()<R, true>();
+        return f.template operator()<R, false>();
+    });
+}
+
+// f.template operator()<Shape, Class>() for a plan's line shape and radius class.
+template <class F>
+void dispatchLines(LineShape shape, int lineClass, F&& f) {
+    withCompileTimeInt<0, kLineShapeCount - 1>(int(shape), "boxsum lines", "shape", [&]<int S>() {
+        withCompileTimeInt<0, kLineClassCount - 1>(lineClass, "boxsum lines", "radius class",
+                                                   [&]<int K>() { f.template operator()<LineShape(S), K>(); });
+    });
 }
 
 template <class F>

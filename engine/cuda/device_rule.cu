@@ -9,6 +9,10 @@ std::optional<std::string> deviceRuleUnsupported(const Rule& rule) {
         return std::string("the row-span GPU kernels sum centred row spans (Moore, von Neumann, circular, "
                            "Euclidean, cross); the ") +
                toString(rule.neighbourhood) + " neighbourhood is not one (the general backend computes it)";
+    return deviceCountSetsUnsupported(rule);
+}
+
+std::optional<std::string> deviceCountSetsUnsupported(const Rule& rule) {
     if (rule.birth.intervals().size() > kMaxDeviceIntervals || rule.survival.intervals().size() > kMaxDeviceIntervals)
         return "the GPU backends take at most " + std::to_string(kMaxDeviceIntervals) +
                " count intervals per birth or survival set";

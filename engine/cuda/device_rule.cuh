@@ -27,6 +27,8 @@ struct DeviceRule {
 // nullopt when the rule fits a DeviceRule: a neighbourhood of centred row spans (catlab::isCentredRowSpans)
 // and few enough count intervals.
 std::optional<std::string> deviceRuleUnsupported(const Rule& rule);
+// The count-set part of it alone, for kernels that count other shapes.
+std::optional<std::string> deviceCountSetsUnsupported(const Rule& rule);
 DeviceRule makeDeviceRule(const Rule& rule);
 
 CATLAB_HD bool inIntervals(const int* lo, const int* hi, int n, int count) {

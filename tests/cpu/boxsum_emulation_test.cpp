@@ -2,6 +2,8 @@
 // per __syncthreads), against cpu-naive: every kernel, multi-block strips and column groups, word
 // boundaries, 2 and more states. The GPU suite checks the same kernels on the device.
 #include "bit_planes.cuh"
+#include "boxsum_checkerboard.cuh"
+#include "boxsum_lines.cuh"
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_plan.hpp"
 #include "boxsum_small_moore.cuh"
@@ -34,6 +36,8 @@ TinyDevice tinyDevice(int threads = 256, int stripRows = 1 << 30) {
     TinyDevice d;
     d.tuning.smallMooreThreads = std::min(threads, 128);
     d.tuning.vonNeumannThreads = threads;
+    d.tuning.linesThreads = threads;
+    d.tuning.checkerboardThreads = std::min(threads, 128);
     d.tuning.maxStripRows = stripRows;
     return d;
 }
@@ -108,6 +112,34 @@ class EmulatedBoxsum {
                         p.blocks, p.threads, p.sharedBytes,
                         [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
                             vonNeumannBody<AP, CP, Simple>(args, shared, tid, p.threads, block, sync);
+                        });
+                });
+            });
+            break;
+        case BoxsumKernel::Lines:
+            dispatchLines(p.lineShape, p.lineClass, [&]<LineShape S, int K>() {
+                dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+                    if constexpr (hasDiagonals(S)) {
+                        testing::emulateBlocks(
+                            p.blocks, p.threads, p.sharedBytes,
+                            [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
+                                linesBody<S, K, Simple>(args, shared, tid, p.threads, block, sync);
+                            });
+                    } else { // no barriers
+                        testing::emulateSerially(
+                            p.blocks, p.threads, p.sharedBytes, [&](unsigned* shared, int tid, long long block) {
+                                linesBody<S, K, Simple>(args, shared, tid, p.threads, block, [] {});
+                            });
+                    }
+                });
+            });
+            break;
+        case BoxsumKernel::Checkerboard:
+            dispatchCheckerboard(rule_.radius, p.aligned, [&]<int R, bool Aligned>() {
+                dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+                    testing::emulateSerially(
+                        p.blocks, p.threads, p.sharedBytes, [&](unsigned* shared, int tid, long long block) {
+                            checkerboardBody<R, Aligned, Simple>(args, shared, tid, p.threads, block);
                         });
                 });
             });
@@ -355,6 +387,118 @@ TEST(BoxsumEmulation, GeneralCountSets) {
         {"small moore sets", parseRule("R4,C0,M1,S10..20,30..40,B15..18,25..27,NM").rule, {70, 41}, 4, tinyDevice()});
     expectMatchesReference(
         {"vn sets", parseRule("R5,C3,M0,S5..10,20..30,B8..12,40..50,NN").rule, {66, 40}, 4, tinyDevice(256, 9)});
+}
+
+// The carry-save tree counts every lane's ones up to 64 inputs (its slots pass a byte's signed range).
+template <int N>
+void expectCountsOnes(std::uint64_t seed) {
+    unsigned in[N];
+    for (int i = 0; i < N; ++i)
+        in[i] = unsigned(seed = seed * 6364136223846793005ull + 1442695040888963407ull) >> 1 | unsigned(i % 3 == 0);
+    unsigned out[bitsliced::planesFor(N)];
+    bitsliced::countOnes(in, out);
+    for (int lane = 0; lane < 32; ++lane) {
+        int want = 0, got = 0;
+        for (int i = 0; i < N; ++i) want += int((in[i] >> lane) & 1u);
+        for (int k = 0; k < bitsliced::planesFor(N); ++k) got |= int((out[k] >> lane) & 1u) << k;
+        EXPECT_EQ(got, want) << N << " inputs, lane " << lane;
+    }
+}
+
+TEST(BoxsumEmulation, CountOnesUpTo64Inputs) {
+    expectCountsOnes<3>(1);
+    expectCountsOnes<33>(2);
+    expectCountsOnes<43>(3);
+    expectCountsOnes<62>(4);
+    expectCountsOnes<64>(5);
+}
+
+// ---- Cross, saltire, star and hash (boxsum_lines.cuh) ----
+
+constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star,
+                                         Neighbourhood::Hash};
+
+// Eight birth and eight survival bands (general count sets), or one of each (the single-interval masks)
+// around the start's density 0.35, so that the first steps stay busy.
+Rule lineRule(int r, Neighbourhood n, bool centre, int states, int bands = 8) {
+    if (bands == 1) return testing::bandedRule(r, n, centre, states, {1, 0.35, 2.0});
+    return testing::bandedRule(r, n, centre, states, {bands, states > 2 ? 0.15 : 0.5, 0.7});
+}
+
+TEST(BoxsumEmulation, LineShapesPlanTheLineKernels) {
+    const TinyDevice device = tinyDevice();
+    for (Neighbourhood n : kLineShapes)
+        for (int r : {1, 16, 17, 500}) {
+            const Rule rule = lineRule(r, n, false, 2);
+            const BoxsumPlan p = planBoxsum(rule, bitGridShape({1003, 1003}, r, 2), device.device, device.tuning);
+            EXPECT_EQ(p.kernel, BoxsumKernel::Lines) << rule.format();
+            EXPECT_GE(kLineClasses[p.lineClass].maxRadius, r) << rule.format();
+            EXPECT_TRUE(p.lineClass == 0 || kLineClasses[p.lineClass - 1].maxRadius < r) << rule.format();
+            EXPECT_EQ(p.sharedBytes > 0, n == Neighbourhood::Saltire || n == Neighbourhood::Star) << rule.format();
+        }
+}
+
+TEST(BoxsumEmulation, LineShapesSmallRadii) {
+    for (Neighbourhood n : kLineShapes)
+        for (int r : {1, 2, 3, 5, 8, 9, 16}) {
+            const GridSize size{std::max(71, 2 * r + 5), std::max(41, 2 * r + 3)};
+            expectMatchesReference({"lines", lineRule(r, n, r % 2 == 1, 2), size, 3, tinyDevice(64, 9)});
+            expectMatchesReference(
+                {"lines, one interval", lineRule(r, n, r % 2 == 0, 2, 1), size, 3, tinyDevice(256, 1 << 30)});
+        }
+}
+
+// Wide row sums (radius 16 and beyond) and diagonals reaching over several words.
+TEST(BoxsumEmulation, LineShapesLargeRadii) {
+    for (Neighbourhood n : kLineShapes)
+        for (int r : {17, 31, 32, 33, 64, 127, 128}) {
+            const GridSize size{2 * r + 37, 2 * r + 23};
+            expectMatchesReference({"wide lines", lineRule(r, n, r % 2 == 0, 2), size, 2, tinyDevice(96, r + 20)});
+        }
+}
+
+TEST(BoxsumEmulation, LineShapesLargestRadius) {
+    for (Neighbourhood n : {Neighbourhood::Star, Neighbourhood::Hash}) {
+        Case c{"lines r500", lineRule(500, n, n == Neighbourhood::Star, 2, 1), {1003, 1001}, 1, tinyDevice(64)};
+        c.reference = "cpu";
+        expectMatchesReference(c);
+    }
+}
+
+// Grids one word wide and around word boundaries, strips of a few rows, many narrow column groups, more
+// states.
+TEST(BoxsumEmulation, LineShapesEdgesGroupsAndStates) {
+    for (Neighbourhood n : kLineShapes) {
+        for (int width : {31, 32, 33, 65})
+            for (int r : {1, 5, 15})
+                if (width >= 2 * r + 1)
+                    expectMatchesReference(
+                        {"line word edges", lineRule(r, n, r == 5, 2), {width, 37}, 3, tinyDevice(256, 5)});
+        expectMatchesReference({"line groups", lineRule(2, n, true, 2), {1100, 29}, 3, tinyDevice(6, 4)});
+        expectMatchesReference({"line groups r40", lineRule(40, n, false, 2), {2100, 91}, 1, tinyDevice(8, 30)});
+        expectMatchesReference({"line 3 states", lineRule(4, n, true, 3), {67, 45}, 4, tinyDevice(64, 11)});
+        expectMatchesReference({"line 5 states", lineRule(20, n, false, 5), {77, 61}, 3, tinyDevice(64, 13)});
+    }
+}
+
+// ---- Checkerboards (boxsum_checkerboard.cuh) ----
+
+// Every radius; odd heights and widths, where a window that wraps around the torus sees the colours of
+// unwrapped rows and columns; general and single-interval sets; more states; several column groups.
+TEST(BoxsumEmulation, Checkerboards) {
+    for (Neighbourhood n : {Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard}) {
+        for (int r = 1; r <= kMaxCheckerboardRadius; ++r) {
+            const GridSize size{std::max(67, 2 * r + 3), std::max(41, 2 * r + 5)};
+            expectMatchesReference({"checkerboard", lineRule(r, n, r % 2 == 1, 2), size, 3, tinyDevice(64, 9)});
+            expectMatchesReference(
+                {"checkerboard, one interval", lineRule(r, n, r % 2 == 0, 2, 1), size, 2, tinyDevice()});
+        }
+        for (int width : {31, 32, 33, 65})
+            expectMatchesReference(
+                {"checkerboard word edges", lineRule(3, n, true, 2), {width, 35}, 4, tinyDevice(256, 6)});
+        expectMatchesReference({"checkerboard 4 states", lineRule(6, n, false, 4), {71, 43}, 4, tinyDevice(64, 10)});
+        expectMatchesReference({"checkerboard groups", lineRule(2, n, true, 2), {1100, 33}, 3, tinyDevice(32, 7)});
+    }
 }
 
 TEST(BoxsumEmulation, LargeRadiiAgainstFastCpu) {

@@ -76,5 +76,28 @@ TEST(CompileTimeInt, VonNeumannKernelsCoverEveryArmClass) {
     EXPECT_THROW(dispatchVonNeumann(0, []<int, int>() {}), Error);
 }
 
+// Every radius 1..500 has the smallest class that holds its lines, and every shape and class a kernel.
+TEST(CompileTimeInt, LineKernelsCoverEveryShapeAndRadius) {
+    for (int r = 1; r <= kMaxRadius; ++r) {
+        const int k = lineClassFor(r);
+        EXPECT_GE(kLineClasses[k].maxRadius, r) << r;
+        if (k > 0) {
+            EXPECT_LT(kLineClasses[k - 1].maxRadius, r) << r;
+        }
+    }
+    for (LineShape shape : {LineShape::Cross, LineShape::Saltire, LineShape::Star, LineShape::Hash})
+        for (int k = 0; k < kLineClassCount; ++k) {
+            int reachedClass = -1;
+            LineShape reachedShape = LineShape::Cross;
+            dispatchLines(shape, k, [&]<LineShape S, int K>() {
+                reachedShape = S;
+                reachedClass = K;
+            });
+            EXPECT_EQ(reachedShape, shape);
+            EXPECT_EQ(reachedClass, k);
+        }
+    EXPECT_THROW(dispatchLines(LineShape::Star, kLineClassCount, []<LineShape, int>() {}), Error);
+}
+
 } // namespace
 } // namespace catlab

@@ -1,7 +1,10 @@
 // boxsum beyond the shared GPU suite: radii past 16 (to 500), von Neumann and more states at large
-// radii, widths around word boundaries, a grid taller than a launch grid is high, and what it refuses.
+// radii, the cross, saltire, star and hash at radii 1..500 and the checkerboards to 16, across backend
+// switches too, widths around word boundaries, a grid taller than a launch grid is high, and what it
+// refuses.
 // Radii up to 100 are checked against cpu-naive; at 250 and 500 the direct count is too slow, and the
 // O(1) `cpu` backend (itself checked against cpu-naive in the CPU tests) is the reference.
+#include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/simulator.hpp"
@@ -121,12 +124,114 @@ TEST_F(BoxsumTest, GridTallerThanLaunchGridDimension) {
     expectSameGenerations(scaled(20, Neighbourhood::Moore, true, 2), tall, 2, "cpu");
 }
 
+// ---- Cross, saltire, star and hash: the line kernels ----
+
+constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star,
+                                         Neighbourhood::Hash};
+
+// Birth and survival bands around the live fraction the rule settles at: busy for many generations.
+Rule lineRule(int r, Neighbourhood n, bool centre, int states) { return testing::bandedRule(r, n, centre, states); }
+
+bool isCheckerboardShape(Neighbourhood n) {
+    return n == Neighbourhood::Checkerboard || n == Neighbourhood::AlignedCheckerboard;
+}
+
+TEST_F(BoxsumTest, LineShapesMatchOracleOverManyGenerations) {
+    for (Neighbourhood n : kLineShapes)
+        for (int r : {1, 2, 3, 5, 8, 16, 17}) {
+            const GridSize size{std::max(101, 4 * r + 9), std::max(67, 2 * r + 7)};
+            expectSameGenerations(lineRule(r, n, r % 2 == 1, 2), size, 30, "cpu-naive");
+            expectSameGenerations(lineRule(r, n, r % 2 == 0, 4), size, 20, "cpu-naive");
+        }
+}
+
+// Wide row sums, diagonals over several words, several column groups and strips.
+TEST_F(BoxsumTest, LineShapesLargeRadii) {
+    for (Neighbourhood n : kLineShapes) {
+        expectSameGenerations(lineRule(33, n, false, 2), {2113, 97}, 6, "cpu-naive");
+        expectSameGenerations(lineRule(64, n, true, 3), {261, 1031}, 4, "cpu-naive");
+        expectSameGenerations(lineRule(127, n, false, 2), {263, 257}, 3, "cpu-naive");
+        expectSameGenerations(lineRule(128, n, true, 2), {389, 263}, 3, "cpu-naive");
+        expectSameGenerations(lineRule(250, n, false, 5), {517, 503}, 3, "cpu");
+        expectSameGenerations(lineRule(500, n, true, 2), {1009, 1003}, 2, "cpu");
+    }
+}
+
+TEST_F(BoxsumTest, LineShapesAroundWordBoundariesAndTallGrids) {
+    for (Neighbourhood n : kLineShapes) {
+        for (int width : {31, 32, 33, 65})
+            for (int r : {1, 4, 15})
+                if (width >= 2 * r + 1) expectSameGenerations(lineRule(r, n, r == 4, 2), {width, 47}, 12, "cpu-naive");
+        expectSameGenerations(lineRule(2, n, true, 3), {96, 70000}, 2, "cpu-naive");
+    }
+}
+
+TEST_F(BoxsumTest, CheckerboardsMatchOracleOverManyGenerations) {
+    for (Neighbourhood n : {Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard}) {
+        for (int r : {1, 2, 3, 5, 8, 13, 16}) {
+            const GridSize size{std::max(101, 2 * r + 9), std::max(67, 2 * r + 7)}; // odd: colours wrap
+            expectSameGenerations(lineRule(r, n, r % 2 == 1, 2), size, 30, "cpu-naive");
+            expectSameGenerations(lineRule(r, n, r % 2 == 0, 4), size, 20, "cpu-naive");
+        }
+        expectSameGenerations(lineRule(4, n, true, 2), {2113, 131}, 8, "cpu-naive"); // column groups, strips
+        for (int width : {31, 32, 33, 65})
+            expectSameGenerations(lineRule(3, n, false, 2), {width, 47}, 12, "cpu-naive");
+    }
+}
+
+// The checkerboard kernel's rows reach 16 cells either side; beyond, boxsum says so (general computes it).
+TEST_F(BoxsumTest, RefusesCheckerboardsBeyondRadius16) {
+    const BackendSpec& info = BackendRegistry::instance().find("boxsum");
+    EXPECT_FALSE(info.unsupportedReason(lineRule(16, Neighbourhood::Checkerboard, true, 3)).has_value());
+    for (Neighbourhood n : {Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard}) {
+        const auto why = info.unsupportedReason(lineRule(17, n, false, 2));
+        ASSERT_TRUE(why.has_value());
+        EXPECT_NE(why->find("radius 17"), std::string::npos) << *why;
+        EXPECT_NE(why->find(toString(n)), std::string::npos) << *why;
+    }
+}
+
+// The state carries over when the simulation moves between boxsum and another backend.
+TEST_F(BoxsumTest, LineShapesSwitchingBackendsMidRun) {
+    for (Neighbourhood n : {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star, Neighbourhood::Hash,
+                            Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard})
+        for (int r : {1, 7, 40}) {
+            if (isCheckerboardShape(n) && r > 16) continue;
+            const Rule rule = lineRule(r, n, r != 7, r == 7 ? 3 : 2);
+            SCOPED_TRACE(rule.format());
+            const Grid start = startingState({4 * r + 131, 2 * r + 89}, rule.states);
+            Simulator oracle(rule, start, "cpu-naive");
+            oracle.step(11 + 7 + 9);
+            for (const char* other : {"general", "cpu"}) {
+                SCOPED_TRACE(std::string("boxsum -> ") + other + " -> boxsum");
+                Simulator sim(rule, start, "boxsum");
+                sim.step(11);
+                sim.switchBackend(other);
+                sim.step(7);
+                sim.switchBackend("boxsum");
+                sim.step(9);
+                EXPECT_EQ(firstDifference(sim.snapshot(), oracle.snapshot()), -1);
+            }
+        }
+}
+
+// boxsum is the measured fastest GPU backend at every radius and computes these shapes: auto picks it.
+TEST_F(BoxsumTest, AutoPicksBoxsumForLineShapesAndCheckerboards) {
+    for (const char* text :
+         {"R1,C0,M0,S1..2,B2,N+", "R5,C0,M1,S5..9,B6..8,NX", "R16,C3,M0,S20..40,B25..35,N*",
+          "R64,C0,M0,S100..200,B120..150,N#", "R3,C0,M1,S5..12,B6..9,NB", "R16,C0,M0,S200..400,B250..300,ND"}) {
+        const Rule rule = parseRule(text).rule;
+        EXPECT_EQ(chooseBackend(rule, {60416, 60416}).name, "boxsum") << text;
+    }
+}
+
 TEST_F(BoxsumTest, RefusesCircularAndWindowsWiderThanTheGrid) {
     const BackendSpec& info = BackendRegistry::instance().find("boxsum");
     const auto why = info.unsupportedReason(scaled(7, Neighbourhood::Circular, false, 2));
     ASSERT_TRUE(why.has_value());
     EXPECT_NE(why->find("circular"), std::string::npos) << *why;
     EXPECT_FALSE(info.unsupportedReason(scaled(500, Neighbourhood::VonNeumann, false, 7)).has_value());
+    for (Neighbourhood n : kLineShapes) EXPECT_FALSE(info.unsupportedReason(lineRule(500, n, true, 256)).has_value());
     // A side below 2r + 1 would count cells twice; catlab refuses such grids for every backend.
     try {
         Simulator sim(scaled(20, Neighbourhood::Moore, false, 2), {40, 100}, 0.3, 1, "boxsum");
