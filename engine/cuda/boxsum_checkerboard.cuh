@@ -63,8 +63,8 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
     const int w = int(block % a.columnBlocks) * threads + tid;
     if (w >= a.in.words) return;
     const int height = a.in.height;
-    const long long y0 = (block / a.columnBlocks) * a.stripRows;
-    const int y1 = int(y0 + a.stripRows < height ? y0 + a.stripRows : height);
+    const long long y0 = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
+    const int y1 = int(y0 + a.stripRows < a.rowEnd ? y0 + a.stripRows : a.rowEnd);
     // ring[(slot * 2 RP + plane) * threads + tid]: white planes, then black ones.
     auto ringWord = [&](int slot, int plane) -> unsigned& {
         return ring[(std::size_t(slot) * 2 * RP + std::size_t(plane)) * std::size_t(threads) + std::size_t(tid)];

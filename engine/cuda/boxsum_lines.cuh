@@ -88,8 +88,8 @@ CATLAB_HD void linesBody(const StepArgs& a, unsigned* shared, int tid, int threa
     const bool inSpan = w < spanEnd, isOutput = w >= wo && w < outEnd;
     if constexpr (!diagonals)
         if (!isOutput) return; // no barrier to keep
-    const long long yo = (block / a.columnBlocks) * a.stripRows;
-    const long long yEnd = yo + a.stripRows < height ? yo + a.stripRows : height;
+    const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
+    const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
     const long long firstRow = yo - r; // running sums take rows above it as empty
 
     auto rowAt = [&](int wrapped) { return a.in.alive + a.in.rowOffset(wrapped) + w; };

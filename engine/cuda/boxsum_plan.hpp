@@ -169,7 +169,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             p.blockWords = p.threads;
         }
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-        chooseStrips(p, g.height, 2.0 * r + 1, device, tuning);
+        chooseStrips(p, height, 2.0 * r + 1, device, tuning);
     } else if (isCheckerboard(rule.neighbourhood)) {
         p.kernel = BoxsumKernel::Checkerboard;
         p.aligned = rule.neighbourhood == Neighbourhood::AlignedCheckerboard;
@@ -179,7 +179,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         const int window = 2 * r + 1;
         p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) * std::size_t(p.threads) *
                         sizeof(unsigned);
-        chooseStrips(p, g.height, double(r), device, tuning);
+        chooseStrips(p, height, double(r), device, tuning);
     } else if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
         for (const ArmClass& c : kArmClasses)

@@ -275,6 +275,9 @@ TEST(BoxsumEmulation, RowRangesMakeTheWholeStep) {
         {"von neumann", scaled(6, Neighbourhood::VonNeumann, true, 2), {69, 58}},
         {"mid moore", scaled(21, Neighbourhood::Moore, false, 2), {120, 90}},
         {"wide moore", scaled(130, Neighbourhood::Moore, true, 2), {290, 270}},
+        {"star", scaled(7, Neighbourhood::Star, false, 2), {71, 66}},
+        {"hash 3 states", scaled(4, Neighbourhood::Hash, true, 3), {67, 45}},
+        {"checkerboard", scaled(5, Neighbourhood::Checkerboard, false, 2), {73, 57}},
     };
     for (const RangeCase& c : cases) {
         SCOPED_TRACE(std::string(c.label) + " " + c.rule.format());
