@@ -243,6 +243,15 @@ std::vector<OracleCase> topologyCases() {
     // A plane smaller than the neighbourhood: every cell sees past every edge.
     const RuleSpec tiny = parseRule("R2,C0,M1,S1..3,B1..2,NM:P3,2");
     cases.push_back(everyGeneration("plane_3x2_r2", tiny.rule, randomStart(*tiny.size, 0.5, 7), 10));
+    // Tubes and a strip not growing (a side of 0): dead past the unbounded side, joined across the other.
+    for (const auto& [name, text] : {std::pair{"tube_across", "R3,C0,M1,S8..16,B9..13,NM:T0,29"},
+                                     std::pair{"tube_down", "R2,C4,M1,S3..6,B4..5,NN:T41,0"},
+                                     std::pair{"strip_star", "R2,C0,M0,S3..7,B4..6,N*:P0,29"}}) {
+        const RuleSpec spec = parseRule(text);
+        const GridSize size{spec.size->width > 0 ? spec.size->width : 43,
+                            spec.size->height > 0 ? spec.size->height : 31};
+        cases.push_back(everyGeneration(name, spec.rule, randomStart(size, 0.4, 20261125, spec.rule.states), 40));
+    }
     // Shapes beyond row spans across the joins: the triangular one flips on odd cells and reaches 2r
     // columns, the checkerboard skips every other cell, the Gaussian weighs them.
     for (const auto& [name, text] : {std::pair{"klein_h_triangular", "R2,C0,M0,S3..6,B4..5,NL:K41*,29"},
