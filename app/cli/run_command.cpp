@@ -70,7 +70,10 @@ int runScene(const RunOptions& options, std::ostream& out) {
     if (const std::string golly = gollyDisplayDifference(scene.rule); !golly.empty())
         out << "\n            (" << golly << ")";
     out << "\ngrid        " << scene.size.width << "x" << scene.size.height << " "
-        << (scene.growing ? "unbounded plane (grows with the pattern)" : describeTopology(scene.rule.topology)) << ", "
+        << (!scene.growing                        ? describeTopology(scene.rule.topology)
+            : scene.rule.topology.unboundedSide() ? describeTopology(scene.rule.topology) + " (grows with the pattern)"
+                                                  : std::string("unbounded plane (grows with the pattern)"))
+        << ", "
         << (scene.initial
                 ? "from " + *options.inPath
                 : "random start, density " + std::to_string(scene.density) + ", seed " + std::to_string(options.seed))

@@ -6,6 +6,7 @@
 #include "catlab/grid_size_text.hpp"
 #include "catlab/pattern_file.hpp"
 #include "catlab/presets.hpp"
+#include "catlab/topology.hpp"
 
 #include <charconv>
 #include <ostream>
@@ -50,16 +51,36 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices, Unbounded unb
         if (cliSize && cliRule && cliRule->size && *cliSize != *cliRule->size)
             throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " +
                         formatGridSize(*cliRule->size) + " in --rule");
-        scene.size = cliSize                    ? *cliSize
-                     : cliRule && cliRule->size ? *cliRule->size
-                     : fileTorus                ? *fileTorus
-                     : room                     ? room(pattern.cells, scene.rule)
-                                                : roomFor(pattern.cells);
+        const std::optional<GridSize> named = cliSize ? cliSize : cliRule && cliRule->size ? cliRule->size : fileTorus;
+        const GridSize around = room ? room(pattern.cells, scene.rule) : roomFor(pattern.cells);
+        scene.size = named ? *named : around;
+        // A side of 0 (a tube :T0,h, a strip :Pw,0) is unbounded: room around the pattern that way.
+        const bool unboundedSide = named && (named->width == 0 || named->height == 0);
+        if (unboundedSide) {
+            if (!cliRule || !cliRule->size) scene.rule.topology = fileRule->rule.topology;
+            if (named->width == 0) scene.size.width = around.width;
+            if (named->height == 0) scene.size.height = around.height;
+            if (unbounded == Unbounded::GrowingPlane) {
+                if (scene.rule.birth.contains(0))
+                    throw Error("rule " + scene.rule.format() +
+                                " has B0: cells are born with no live neighbour, so "
+                                "the unbounded side of the " +
+                                describeTopology(scene.rule.topology) +
+                                " would fill at once; give the pattern a bounded topology");
+                scene.growing = true;
+                const auto [posX, posY] = pattern.position.value_or(std::pair<long long, long long>{0, 0});
+                scene.originX = posX - (scene.size.width - pattern.cells.width()) / 2;
+                scene.originY = posY - (scene.size.height - pattern.cells.height()) / 2;
+            } else {
+                // A bounded grid around the pattern: the joins of the tube or strip stay, the rest is the room's.
+                scene.rule.topology.unboundedWidth = scene.rule.topology.unboundedHeight = false;
+            }
+        }
         for (Cell c : pattern.cells.cells())
             if (c >= scene.rule.states)
                 throw Error(*options.inPath + " holds cells in state " + std::to_string(int(c)) + " but rule " +
                             scene.rule.format() + " has only " + std::to_string(scene.rule.states) + " states");
-        const bool namesNoTopology = !cliSize && !(cliRule && cliRule->size) && !fileTorus;
+        const bool namesNoTopology = !named;
         if (namesNoTopology && unbounded == Unbounded::GrowingPlane) {
             if (scene.rule.birth.contains(0)) {
                 notices << "catlab: note: rule " << scene.rule.format()
@@ -82,6 +103,10 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices, Unbounded unb
         const RuleSpec spec = cliRule ? *cliRule : RuleSpec{defaultPreset().rule, std::nullopt};
         if (!cliRule) preset = &defaultPreset();
         scene.rule = spec.rule;
+        if (spec.size && (spec.size->width == 0 || spec.size->height == 0))
+            throw Error("rule " + formatRuleSpec(spec) +
+                        " leaves a side unbounded (0), which grows with a pattern: "
+                        "open one with --in, or give the random start a bounded grid");
         if (cliSize && spec.size && *cliSize != *spec.size)
             throw Error("--size " + formatGridSize(*cliSize) + " contradicts the torus " + formatGridSize(*spec.size) +
                         " in --rule");

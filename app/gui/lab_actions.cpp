@@ -51,6 +51,10 @@ void setRule(Lab& lab, const Rule& rule, const std::string& name, const Rule& sh
 void applyRuleText(Lab& lab, const std::string& text) {
     const ResolvedRule resolved = resolveRule(text); // throws before anything changes
     const RuleSpec& spec = resolved.spec;
+    if (spec.size && (spec.size->width == 0 || spec.size->height == 0))
+        throw Error("rule " + formatRuleSpec(spec) +
+                    " leaves a side unbounded (0), which grows with a pattern: "
+                    "open a pattern file with it, or give both sides a length");
     const std::string name = resolved.preset ? resolved.preset->name : std::string();
     if (spec.size && *spec.size != lab.session.size()) {
         changeWholeGrid(lab, "rule " + spec.rule.format(), [&] {
@@ -148,16 +152,25 @@ void loadPattern(Lab& lab, const std::string& path) {
         if (c >= rule.states)
             throw Error(path + " holds cells in state " + std::to_string(int(c)) + " but rule " + rule.format() +
                         " has only " + std::to_string(rule.states) + " states");
-    GridSize size = lab.session.size();
+    GridSize room = lab.session.size();
+    if (pattern.cells.width() > room.width || pattern.cells.height() > room.height)
+        room = {std::max(room.width, 2 * pattern.cells.width()), std::max(room.height, 2 * pattern.cells.height())};
     Rule placed = rule;
     // A file that names no topology opens on Golly's unbounded universe: a plane that grows with it (a
-    // B0 rule would fill it at once: such a file goes on a torus).
-    const bool unbounded = !(pattern.rule && pattern.rule->size) && !rule.birth.contains(0);
-    if (pattern.rule && pattern.rule->size)
-        size = *pattern.rule->size;
-    else if (pattern.cells.width() > size.width || pattern.cells.height() > size.height)
-        size = {std::max(size.width, 2 * pattern.cells.width()), std::max(size.height, 2 * pattern.cells.height())};
-    if (unbounded) placed.topology = Topology{.kind = TopologyKind::Plane};
+    // B0 rule would fill it at once: such a file goes on a torus). A tube or strip (a side of 0) grows
+    // across that side alone.
+    const std::optional<GridSize> named = pattern.rule ? pattern.rule->size : std::nullopt;
+    const bool unboundedSide = named && (named->width == 0 || named->height == 0);
+    if (unboundedSide && rule.birth.contains(0))
+        throw Error("rule " + rule.format() +
+                    " has B0: cells are born with no live neighbour, so the unbounded side of "
+                    "the " +
+                    describeTopology(rule.topology) + " would fill at once");
+    const bool unbounded = unboundedSide || (!named && !rule.birth.contains(0));
+    GridSize size = named ? *named : room;
+    if (size.width == 0) size.width = room.width;
+    if (size.height == 0) size.height = room.height;
+    if (unbounded && !unboundedSide) placed.topology = Topology{.kind = TopologyKind::Plane};
     checkGridSize(size, &placed);
     const Grid grid = placePattern(pattern, size);
     changeWholeGrid(lab, "load " + std::filesystem::path(path).filename().string(), [&] {

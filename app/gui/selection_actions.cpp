@@ -87,11 +87,15 @@ std::string selectionRle(const Lab& lab, const CellRect& rect) {
     Grid block({rect.width, rect.height});
     const std::vector<Cell> cells = sim.readCells(rect);
     std::copy(cells.begin(), cells.end(), block.cells().begin());
-    const std::pair<std::int64_t, std::int64_t> position =
-        unbounded ? std::pair<std::int64_t, std::int64_t>{rect.x + sim.originX(), rect.y + sim.originY()}
-                  : std::pair<std::int64_t, std::int64_t>{rect.x - grid.width / 2, rect.y - grid.height / 2};
+    // A tube or strip is unbounded one way only: placed on its origin that way, as a torus the other.
+    const Topology& t = lab.session.rule().topology;
+    const bool across = unbounded && (!t.unboundedSide() || t.unboundedWidth);
+    const bool downwards = unbounded && (!t.unboundedSide() || t.unboundedHeight);
+    const std::pair<std::int64_t, std::int64_t> position{across ? rect.x + sim.originX() : rect.x - grid.width / 2,
+                                                         downwards ? rect.y + sim.originY() : rect.y - grid.height / 2};
+    const bool suffix = !unbounded || t.unboundedSide();
     std::ostringstream text;
-    writeRleBlock(text, block, RuleSpec{lab.session.rule(), unbounded ? std::nullopt : std::optional(grid)}, position);
+    writeRleBlock(text, block, RuleSpec{lab.session.rule(), suffix ? std::optional(grid) : std::nullopt}, position);
     return text.str();
 }
 

@@ -286,13 +286,17 @@ void emitSizeAndCells(std::ostream& out, const Grid& grid, const RuleSpec& spec)
 void emitRle(std::ostream& out, const Grid& whole, const Rule& rule, const RleExtras& extras) {
     // On an unbounded plane only the live cells' box is written, at its place; on a bounded grid the whole
     // grid, placed as Golly places its bounded grids (the top-left cell at -w/2, -h/2).
+    // A tube or strip (topology.hpp) is unbounded one way only: its live box is placed on the origin
+    // that way and as on a bounded grid the other, and its suffix names the bounded side.
     std::optional<Grid> box;
     long long posX = -(whole.width() / 2), posY = -(whole.height() / 2);
+    const Topology& t = rule.topology;
     if (extras.unboundedOrigin) {
         const LiveBox live = liveBoxOf(whole);
         box = cropGrid(whole, live);
-        posX = extras.unboundedOrigin->first + live.x;
-        posY = extras.unboundedOrigin->second + live.y;
+        const bool across = !t.unboundedSide() || t.unboundedWidth, downwards = !t.unboundedSide() || t.unboundedHeight;
+        posX = (across ? extras.unboundedOrigin->first : posX) + live.x;
+        posY = (downwards ? extras.unboundedOrigin->second : posY) + live.y;
     }
     const Grid& grid = box ? *box : whole;
     out << "#CXRLE Pos=" << posX << ',' << posY;
@@ -303,7 +307,8 @@ void emitRle(std::ostream& out, const Grid& whole, const Rule& rule, const RleEx
         if (comment.rfind("#CXRLE", 0) == 0) continue; // ours replaces it
         out << (comment.starts_with('#') ? "" : "#C ") << comment << '\n';
     }
-    const RuleSpec spec{rule, extras.unboundedOrigin ? std::nullopt : std::optional(grid.size())};
+    const bool suffix = !extras.unboundedOrigin || t.unboundedSide();
+    const RuleSpec spec{rule, suffix ? std::optional(whole.size()) : std::nullopt};
     emitSizeAndCells(out, grid, spec);
 }
 
@@ -342,12 +347,16 @@ Grid placePattern(const Pattern& pattern, GridSize torus) {
                     " cells does not fit a " + std::to_string(torus.width) + "x" + std::to_string(torus.height) +
                     " grid");
     long long left = (torus.width - src.width()) / 2, top = (torus.height - src.height()) / 2;
-    const bool ownTorus = pattern.rule && pattern.rule->size && *pattern.rule->size == torus;
-    if (pattern.position && ownTorus) {
-        // Any 64-bit position: wrapped onto the torus before the centre is added, so nothing overflows.
-        left = wrapCoordinate(pattern.position->first, torus.width) + torus.width / 2;
-        top = wrapCoordinate(pattern.position->second, torus.height) + torus.height / 2;
-    }
+    // Golly's position counts along a side the file names: every side of its own torus, or the bounded
+    // side of a tube or strip (the unbounded one, 0 in the file, has the caller's room).
+    const std::optional<GridSize> named = pattern.rule ? pattern.rule->size : std::nullopt;
+    const bool ownTorus = named && *named == torus;
+    const bool unboundedSide = named && (named->width == 0 || named->height == 0);
+    const bool ownWidth = ownTorus || (unboundedSide && named->width == torus.width);
+    const bool ownHeight = ownTorus || (unboundedSide && named->height == torus.height);
+    // Any 64-bit position: wrapped onto the torus before the centre is added, so nothing overflows.
+    if (pattern.position && ownWidth) left = wrapCoordinate(pattern.position->first, torus.width) + torus.width / 2;
+    if (pattern.position && ownHeight) top = wrapCoordinate(pattern.position->second, torus.height) + torus.height / 2;
     Grid out(torus);
     for (int y = 0; y < src.height(); ++y)
         for (int x = 0; x < src.width(); ++x) {

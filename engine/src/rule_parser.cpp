@@ -229,8 +229,11 @@ RuleSpec parseRule(const std::string& text) {
     std::string_view body = whole;
     if (size_t colon = whole.find(':'); colon != std::string_view::npos) {
         const TopologySuffix suffix = parseTopologySuffix(whole, whole.substr(colon + 1));
-        spec.size = suffix.size;
-        spec.rule.topology = suffix.topology;
+        // :T0,0 and :P0,0 are Golly's unbounded universe: the same as no suffix (Golly drops it too).
+        if (!(suffix.topology.unboundedWidth && suffix.topology.unboundedHeight)) {
+            spec.size = suffix.size;
+            spec.rule.topology = suffix.topology;
+        }
         body = whole.substr(0, colon);
         if (body.empty()) throw Error("rule '" + std::string(whole) + "' has a topology but no rule before the ':'");
     }

@@ -141,11 +141,18 @@ namespace {
 // The band along each edge a growing plane watches: eight generations of reach.
 int watchedBand(const Rule& rule) { return 8 * neighbourhoodReach(rule); }
 
+// Which way a grid grows: across its unbounded sides, or both ways on a plane that names none (Golly's
+// unbounded universe).
+bool growsAcross(const Topology& t) { return t.unboundedSide() ? t.unboundedWidth : t.kind == TopologyKind::Plane; }
+bool growsDownwards(const Topology& t) { return t.unboundedSide() ? t.unboundedHeight : t.kind == TopologyKind::Plane; }
+bool canGrow(const Topology& t) { return growsAcross(t) || growsDownwards(t); }
+
 } // namespace
 
 void Simulator::growWithPattern(std::int64_t originX, std::int64_t originY) {
-    if (rule_.topology.kind != TopologyKind::Plane)
-        throw Error("only a plane grows with its pattern; this rule's grid is a " + describeTopology(rule_.topology));
+    if (!canGrow(rule_.topology))
+        throw Error("only a plane or a grid with an unbounded side grows with its pattern; this rule's grid is a " +
+                    describeTopology(rule_.topology));
     if (rule_.birth.contains(0))
         throw Error("rule " + rule_.format() +
                     " has B0: cells are born with no live neighbour, so an unbounded plane would fill at once; "
@@ -171,10 +178,12 @@ Simulator::EdgeDistances Simulator::liveCellDistances() const {
         return d;
     };
     const int rows = std::min(band, h), columns = std::min(band, w);
-    return {.left = nearest({0, 0, columns, h}, [](int x, int) { return x; }),
-            .right = nearest({w - columns, 0, columns, h}, [w](int x, int) { return w - 1 - x; }),
-            .top = nearest({0, 0, w, rows}, [](int, int y) { return y; }),
-            .bottom = nearest({0, h - rows, w, rows}, [h](int, int y) { return h - 1 - y; })};
+    // Edges that stay where they are (joined, or a strip's bounded sides) are never near.
+    const bool across = growsAcross(rule_.topology), downwards = growsDownwards(rule_.topology);
+    return {.left = across ? nearest({0, 0, columns, h}, [](int x, int) { return x; }) : band,
+            .right = across ? nearest({w - columns, 0, columns, h}, [w](int x, int) { return w - 1 - x; }) : band,
+            .top = downwards ? nearest({0, 0, w, rows}, [](int, int y) { return y; }) : band,
+            .bottom = downwards ? nearest({0, h - rows, w, rows}, [h](int, int y) { return h - 1 - y; }) : band};
 }
 
 // A live cell d cells inside the grid reaches r cells further each generation, and the edge matters once
@@ -197,7 +206,8 @@ void Simulator::grow(const EdgeDistances& near) {
                          int(std::min<long long>(kMaxGridSide, (long long)h + top + bottom))};
     const auto stop = [&](const std::string& why) {
         growing_ = false;
-        growthStopped_ = "the plane stopped growing at " + formatGridSize(size_) + " at generation " +
+        const std::string grid = rule_.topology.unboundedSide() ? describeTopology(rule_.topology) : "plane";
+        growthStopped_ = "the " + grid + " stopped growing at " + formatGridSize(size_) + " at generation " +
                          std::to_string(generation_) + " (" + why +
                          "); from then on cells at its edges see dead cells beyond them";
     };
@@ -314,10 +324,11 @@ void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
     size_ = size;
     notice_ = std::move(notice);
     if (replacement) generation_ = 0;
-    if (!replacement && growing_ && (rule.topology.kind != TopologyKind::Plane || rule.birth.contains(0))) {
+    if (!replacement && growing_ && (!canGrow(rule.topology) || rule.birth.contains(0))) {
         growing_ = false; // the grid is what the new rule's topology says
-        growthStopped_ = "the plane stopped growing at generation " + std::to_string(generation_) + ": rule " +
-                         rule.format() + (rule.birth.contains(0) ? " has B0" : " is not on a plane");
+        growthStopped_ =
+            "the plane stopped growing at generation " + std::to_string(generation_) + ": rule " + rule.format() +
+            (rule.birth.contains(0) ? " has B0" : " is on neither a plane nor a grid with an unbounded side");
     }
 }
 

@@ -23,6 +23,14 @@ const char* toString(TopologyKind kind) {
 
 std::string describeTopology(const Topology& t) {
     const char* pair = t.shifted == Edges::Horizontal ? "horizontal" : "vertical";
+    if (t.unboundedWidth && t.unboundedHeight) return "unbounded plane";
+    if (t.unboundedSide()) {
+        const char* across = t.unboundedWidth ? "unbounded across" : "unbounded downwards";
+        if (t.kind == TopologyKind::Torus)
+            return std::string("tube (") + across +
+                   (t.unboundedWidth ? ", joined top to bottom)" : ", joined left to right)");
+        return std::string("strip (") + across + ", dead past its other edges)";
+    }
     switch (t.kind) {
     case TopologyKind::Torus:
         if (t.shift == 0) return "torus";
@@ -44,6 +52,7 @@ long long wrap(long long v, long long d) { return v - floorDiv(v, d) * d; }
 // past an edge stands for the cell d + 1 cells inside the joined edge, the same rule followed inwards.
 std::optional<CellPosition> resolveOnce(const Topology& t, long long w, long long h, long long x, long long y) {
     const long long crossedX = floorDiv(x, w), crossedY = floorDiv(y, h); // edges crossed, with their sign
+    if ((t.unboundedWidth && crossedX != 0) || (t.unboundedHeight && crossedY != 0)) return std::nullopt;
     switch (t.kind) {
     case TopologyKind::Plane:
         if (crossedX != 0 || crossedY != 0) return std::nullopt;
@@ -113,6 +122,12 @@ void validateTopology(const Topology& topology, GridSize size, int reach) {
 
 void validateTopologyJoins(const Topology& topology, GridSize size) {
     const std::string where = std::string("a ") + toString(topology.kind) + " of " + formatGridSize(size);
+    if (topology.unboundedSide()) {
+        if (topology.kind != TopologyKind::Torus && topology.kind != TopologyKind::Plane)
+            throw Error(std::string("a ") + toString(topology.kind) +
+                        " cannot have an unbounded side (only a torus or a plane can, as in Golly)");
+        if (topology.shift != 0) throw Error("a grid with an unbounded side cannot be shifted (as in Golly)");
+    }
     if (topology.kind == TopologyKind::Sphere && size.width != size.height)
         throw Error(where + ": a sphere joins adjacent edges, so its sides must be equal");
     if (topology.shift != 0) {
@@ -153,11 +168,12 @@ std::string sideText(int length, bool twisted, int shift) {
 std::string formatTopologySuffix(const Topology& t, GridSize size) {
     const bool horizontalShift = t.shift != 0 && t.shifted == Edges::Horizontal;
     const bool verticalShift = t.shift != 0 && t.shifted == Edges::Vertical;
+    const int width = t.unboundedWidth ? 0 : size.width, height = t.unboundedHeight ? 0 : size.height;
     switch (t.kind) {
     case TopologyKind::Torus:
-        return ":T" + sideText(size.width, false, horizontalShift ? t.shift : 0) + "," +
-               sideText(size.height, false, verticalShift ? t.shift : 0);
-    case TopologyKind::Plane: return ":P" + std::to_string(size.width) + "," + std::to_string(size.height);
+        return ":T" + sideText(width, false, horizontalShift ? t.shift : 0) + "," +
+               sideText(height, false, verticalShift ? t.shift : 0);
+    case TopologyKind::Plane: return ":P" + std::to_string(width) + "," + std::to_string(height);
     case TopologyKind::KleinBottle:
         return ":K" + sideText(size.width, t.twisted == Edges::Horizontal, horizontalShift ? 1 : 0) + "," +
                sideText(size.height, t.twisted == Edges::Vertical, verticalShift ? 1 : 0);
@@ -192,9 +208,6 @@ class SuffixReader {
         if (parseInteger(text.substr(0, digits), s.length, 0, kMaxGridSide) != IntegerText::Ok)
             fail(std::string(what) + " " + std::string(text.substr(0, digits)) + " is outside 0.." +
                  std::to_string(kMaxGridSide));
-        if (s.length == 0)
-            fail(std::string("an unbounded ") + what +
-                 " (0) is not supported; catlab's grids are bounded, so give the side a length");
         std::string_view rest = text.substr(digits);
         if (!rest.empty() && rest[0] == '*') {
             s.twisted = true;
@@ -230,6 +243,7 @@ TopologySuffix parseTopologySuffix(std::string_view whole, std::string_view suff
         if (n.twisted || n.shift || other.twisted || other.shift)
             reader.fail("a sphere is neither twisted nor shifted");
         if (other.length != n.length) reader.fail("a sphere's sides must be equal (:Sn)");
+        if (n.length == 0) reader.fail("a sphere cannot have an unbounded side (0)");
         out.topology.kind = TopologyKind::Sphere;
         out.size = {n.length, n.length};
         return out;
@@ -264,6 +278,15 @@ TopologySuffix parseTopologySuffix(std::string_view whole, std::string_view suff
     }
     if (t.shift != 0 && (t.kind == TopologyKind::Plane || t.kind == TopologyKind::CrossSurface))
         reader.fail(std::string("a ") + toString(t.kind) + " cannot be shifted");
+    t.unboundedWidth = w.length == 0;
+    t.unboundedHeight = h.length == 0;
+    if (t.unboundedSide()) {
+        if (t.kind != TopologyKind::Torus && t.kind != TopologyKind::Plane)
+            reader.fail(std::string("a ") + toString(t.kind) + " cannot have an unbounded side (0)");
+        if (t.shift != 0) reader.fail("a grid with an unbounded side (0) cannot be shifted");
+        // Both unbounded: Golly's unbounded universe, a plane whichever letter named it.
+        if (t.unboundedWidth && t.unboundedHeight) t.kind = TopologyKind::Plane;
+    }
     return out;
 }
 

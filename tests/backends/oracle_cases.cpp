@@ -243,6 +243,15 @@ std::vector<OracleCase> topologyCases() {
     // A plane smaller than the neighbourhood: every cell sees past every edge.
     const RuleSpec tiny = parseRule("R2,C0,M1,S1..3,B1..2,NM:P3,2");
     cases.push_back(everyGeneration("plane_3x2_r2", tiny.rule, randomStart(*tiny.size, 0.5, 7), 10));
+    // Tubes and a strip not growing (a side of 0): dead past the unbounded side, joined across the other.
+    for (const auto& [name, text] : {std::pair{"tube_across", "R3,C0,M1,S8..16,B9..13,NM:T0,29"},
+                                     std::pair{"tube_down", "R2,C4,M1,S3..6,B4..5,NN:T41,0"},
+                                     std::pair{"strip_star", "R2,C0,M0,S3..7,B4..6,N*:P0,29"}}) {
+        const RuleSpec spec = parseRule(text);
+        const GridSize size{spec.size->width > 0 ? spec.size->width : 43,
+                            spec.size->height > 0 ? spec.size->height : 31};
+        cases.push_back(everyGeneration(name, spec.rule, randomStart(size, 0.4, 20261125, spec.rule.states), 40));
+    }
     // Shapes beyond row spans across the joins: the triangular one flips on odd cells and reaches 2r
     // columns, the checkerboard skips every other cell, the Gaussian weighs them.
     for (const auto& [name, text] : {std::pair{"klein_h_triangular", "R2,C0,M0,S3..6,B4..5,NL:K41*,29"},
@@ -370,6 +379,59 @@ std::vector<OracleCase> wideShapeCases() {
     return cases;
 }
 
+// The shapes the cpu backend counts with running line sums (cross, saltire, star, hash) and box sums over
+// one colour (the checkerboards), from radius 5 to 200: on tori of odd sides (a colour then changes
+// across the wrap), and across the joins of other topologies.
+constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross,        Neighbourhood::Saltire,
+                                         Neighbourhood::Star,         Neighbourhood::Hash,
+                                         Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard};
+
+bool isCheckerboard(Neighbourhood n) {
+    return n == Neighbourhood::Checkerboard || n == Neighbourhood::AlignedCheckerboard;
+}
+
+Rule lineRule(Neighbourhood n, int radius, bool centre, int states) {
+    Rule shape;
+    shape.radius = radius;
+    shape.neighbourhood = n;
+    shape.includeCentre = centre;
+    return bandedRule(shape, states, {8, states > 2 ? 0.15 : 0.5, 0.7});
+}
+
+std::vector<OracleCase> lineShapeCases() {
+    std::vector<OracleCase> cases;
+    for (int r : {5, 16})
+        for (Neighbourhood n : kLineShapes)
+            for (bool centre : {false, true})
+                for (int states : {2, 5}) {
+                    const Rule rule = lineRule(n, r, centre, states);
+                    cases.push_back(everyGeneration(shapeLabel(rule, centre, states), rule,
+                                                    randomStart(shapeGrid(r), 0.5, 23, states), 40));
+                }
+    for (Neighbourhood n : kLineShapes) {
+        const bool centre = n != Neighbourhood::Saltire && n != Neighbourhood::Checkerboard;
+        const Rule rule = lineRule(n, 64, centre, 3);
+        cases.push_back(everyGeneration(shapeLabel(rule, centre, 3), rule, randomStart({149, 139}, 0.5, 29, 3), 6));
+    }
+    // Radius 200: the lines on a torus; the checkerboards (80 000 cells each) on a plane smaller than the
+    // neighbourhood, which keeps the oracle quick while a backend with an edge frame steps a 200-wide torus.
+    for (Neighbourhood n : kLineShapes) {
+        const Rule rule = lineRule(n, 200, true, 2);
+        const GridSize size = isCheckerboard(n) ? GridSize{97, 61} : GridSize{411, 403};
+        Rule joined = rule;
+        if (isCheckerboard(n)) joined.topology.kind = TopologyKind::Plane;
+        cases.push_back(everyGeneration(shapeLabel(rule, true, 2) + (isCheckerboard(n) ? "_plane" : ""), joined,
+                                        randomStart(size, 0.5, 31), 3));
+    }
+    for (const char* suffix : {":K71*,45", ":C71,45", ":S61", ":T71+3,45"})
+        for (Neighbourhood n : kLineShapes) {
+            const RuleSpec spec = parseRule(lineRule(n, 5, true, 3).format() + suffix);
+            std::string label = shapeLabel(spec.rule, true, 3) + "_" + std::string(suffix + 1, 1);
+            cases.push_back(everyGeneration(label, spec.rule, randomStart(*spec.size, 0.5, 37, 3), 30));
+        }
+    return cases;
+}
+
 } // namespace
 
 Grid randomStart(GridSize size, double density, std::uint64_t seed, int states) {
@@ -385,7 +447,8 @@ std::vector<std::string> oracleCaseGroups() {
     std::vector<std::string> groups;
     for (int r : kSmallRadii) groups.push_back(radiusName(r));
     for (const char* g : {"r32", "r64", "widest", "presets", "intervals", "grids", "topologies"}) groups.push_back(g);
-    for (const char* g : {"shapes_r1", "shapes_r2", "shapes_r3", "shapes_weighted", "shapes_wide"}) groups.push_back(g);
+    for (const char* g : {"shapes_r1", "shapes_r2", "shapes_r3", "shapes_weighted", "shapes_wide", "shapes_lines"})
+        groups.push_back(g);
     return groups;
 }
 
@@ -404,6 +467,7 @@ std::vector<OracleCase> oracleCases(const std::string& group) {
     if (group == "shapes_r3") return shapeCases(3);
     if (group == "shapes_weighted") return weightedCases();
     if (group == "shapes_wide") return wideShapeCases();
+    if (group == "shapes_lines") return lineShapeCases();
     return {};
 }
 

@@ -287,5 +287,38 @@ TEST_F(GollyOracle, MacrocellFilesBgollyWritesReadBackCellForCell) {
     if (compared == 0) GTEST_SKIP() << "Golly's pattern library is not installed under " << testing::kGollyPatterns;
 }
 
+// Tubes and strips that grew, written by catlab: bgolly reads the suffix (the unbounded side 0) and puts
+// the cells where catlab's Pos says, as its macrocell file (which keeps positions) shows. bgolly 3.3 only
+// reads them here: its Larger than Life algorithm does not run a side of 0 (it writes :T0,30 back as
+// :T4,30 with no cells), and its other algorithms leave bounded grids to the window.
+TEST_F(GollyOracle, TubesAndStripsCatlabWritesReadBackInGolly) {
+    for (const char* text : {"B3/S23:T0,16", "B3/S23:T16,0", "B3/S23:P24,0", "B3/S23:P0,24"}) {
+        SCOPED_TRACE(text);
+        const RuleSpec spec = parseRule(text);
+        const bool across = spec.rule.topology.unboundedWidth;
+        const GridSize start = across ? GridSize{24, spec.size->height} : GridSize{spec.size->width, 24};
+        Grid glider(start);
+        for (auto [x, y] : {std::pair{5, 4}, {6, 5}, {4, 6}, {5, 6}, {6, 6}}) glider.at(x, y) = 1;
+        Simulator sim(spec.rule, glider, "cpu");
+        sim.growWithPattern(-7, 3);
+        sim.step(120);
+        const std::string file = (dir_ / "tube.rle").string();
+        writeRleFile(file, sim.snapshot(), spec.rule,
+                     RleExtras{.name = {},
+                               .comments = {},
+                               .generation = 120,
+                               .unboundedOrigin = std::pair{sim.originX(), sim.originY()}});
+        const Pattern written = readPatternFile(file);
+        ASSERT_TRUE(written.rule && written.position);
+        EXPECT_EQ(written.rule->size, spec.size);
+        const Pattern golly = runBgolly(bgolly_, file, "HashLife", 0, dir_, "bgolly-out.mc");
+        ASSERT_TRUE(golly.rule);
+        EXPECT_EQ(golly.rule->rule, spec.rule);
+        EXPECT_EQ(golly.rule->size, spec.size);
+        EXPECT_EQ(golly.cells, liveBox(sim.snapshot()));
+        EXPECT_EQ(golly.position, written.position);
+    }
+}
+
 } // namespace
 } // namespace catlab

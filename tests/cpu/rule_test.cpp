@@ -117,8 +117,8 @@ TEST(RuleParser, RangesAreChecked) {
               "2147483647");
     EXPECT_EQ(errorOf("B3/S23:T2000000,64"),
               "bad topology ':T2000000,64' in rule 'B3/S23:T2000000,64': width 2000000 is outside 0..1048576");
-    EXPECT_EQ(errorOf("B3/S23:T0,64"), "bad topology ':T0,64' in rule 'B3/S23:T0,64': an unbounded width (0) is not "
-                                       "supported; catlab's grids are bounded, so give the side a length");
+    EXPECT_EQ(errorOf("B3/S23:C0,64"),
+              "bad topology ':C0,64' in rule 'B3/S23:C0,64': a cross-surface cannot have an unbounded side (0)");
 }
 
 TEST(RuleParser, EmptyRuleTextsAreRefused) {

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,11 +15,13 @@ namespace catlab {
 namespace {
 
 // Letters for the grid's cells, row by row (A B C D / E F G H / ...), and the diagram of the grid with
-// its border one cell deep: the letter each border position stands for, '.' for a dead one.
-void expectBorder(const char* suffix, const std::vector<std::string>& diagram) {
+// its border one cell deep: the letter each border position stands for, '.' for a dead one. `grid` gives
+// the size where the suffix leaves a side unbounded.
+void expectBorder(const char* suffix, const std::vector<std::string>& diagram,
+                  std::optional<GridSize> grid = std::nullopt) {
     SCOPED_TRACE(suffix);
     const RuleSpec spec = parseRule(std::string("B3/S23") + suffix);
-    const GridSize size = *spec.size;
+    const GridSize size = grid ? *grid : *spec.size;
     ASSERT_EQ(int(diagram.size()), size.height + 2);
     for (int y = -1; y <= size.height; ++y) {
         ASSERT_EQ(int(diagram[std::size_t(y + 1)].size()), size.width + 2);
@@ -81,6 +84,57 @@ TEST(Topology, SuffixesReadAndWriteAsGollyWritesThem) {
     EXPECT_EQ(parseRule("B3/S23:P2,1").size, (GridSize{2, 1})); // a plane may be smaller than 2r + 1
 }
 
+// Golly's Help: "Use 0 to specify an infinite width or height", on a torus (a tube) or a plane.
+TEST(Topology, AZeroSideIsUnbounded) {
+    for (const char* text :
+         {"B3/S23:T0,20", "B3/S23:T30,0", "B3/S23:P0,20", "B3/S23:P30,0", "R2,C0,M0,S3..5,B4..6,NX:T0,41"}) {
+        SCOPED_TRACE(text);
+        const RuleSpec spec = parseRule(text);
+        EXPECT_EQ(formatRuleSpec(spec), text);
+        EXPECT_EQ(parseRule(formatRuleSpec(spec)).rule, spec.rule);
+        EXPECT_FALSE(spec.rule.topology.plainTorus());
+    }
+    const RuleSpec tube = parseRule("B3/S23:t0,20");
+    EXPECT_EQ(tube.rule.topology.kind, TopologyKind::Torus);
+    EXPECT_TRUE(tube.rule.topology.unboundedWidth);
+    EXPECT_FALSE(tube.rule.topology.unboundedHeight);
+    EXPECT_EQ(tube.size, (GridSize{0, 20}));
+    EXPECT_EQ(describeTopology(tube.rule.topology), "tube (unbounded across, joined top to bottom)");
+    // Whatever the grid's width, the suffix says the side is unbounded.
+    EXPECT_EQ(formatRuleSpec(RuleSpec{tube.rule, GridSize{512, 20}}), "B3/S23:T0,20");
+    const RuleSpec strip = parseRule("B3/S23:P30,0");
+    EXPECT_TRUE(strip.rule.topology.unboundedHeight);
+    EXPECT_EQ(describeTopology(strip.rule.topology), "strip (unbounded downwards, dead past its other edges)");
+    // Both sides unbounded: Golly's unbounded universe, which Golly writes with no suffix.
+    for (const char* text : {"B3/S23:T0,0", "B3/S23:P0,0"}) {
+        const RuleSpec universe = parseRule(text);
+        EXPECT_FALSE(universe.size) << text;
+        EXPECT_EQ(formatRuleSpec(universe), "B3/S23") << text;
+    }
+}
+
+// A tube's grid is finite: past its unbounded sides lie dead cells (the grid grows before live cells
+// come near them), past the others the join.
+TEST(Topology, ATubeJoinsOneWayAndIsDeadTheOther) {
+    expectBorder(":T0,3",
+                 {".IJKL.", //
+                  ".ABCD.", //
+                  ".EFGH.", //
+                  ".IJKL.", //
+                  ".ABCD."},
+                 GridSize{4, 3});
+    const Topology tube = parseRule("B3/S23:T0,3").rule.topology;
+    const GridSize size{4, 3};
+    EXPECT_EQ(resolvePosition(tube, size, 1, -1), (CellPosition{1, 2}));
+    EXPECT_EQ(resolvePosition(tube, size, 3, 4), (CellPosition{3, 1}));
+    EXPECT_FALSE(resolvePosition(tube, size, -1, 1));
+    EXPECT_FALSE(resolvePosition(tube, size, 4, 1));
+    const Topology sideways = parseRule("B3/S23:T4,0").rule.topology;
+    EXPECT_EQ(resolvePosition(sideways, size, -1, 1), (CellPosition{3, 1}));
+    EXPECT_FALSE(resolvePosition(sideways, size, 1, -1));
+    EXPECT_FALSE(resolvePosition(sideways, size, 1, 3));
+}
+
 TEST(Topology, BadSuffixesSayWhatIsWrong) {
     const auto error = [](const char* text) { return testing::errorOf([&] { parseRule(text); }); };
     EXPECT_NE(error("B3/S23:S30,20").find("sides must be equal"), std::string::npos);
@@ -92,7 +146,11 @@ TEST(Topology, BadSuffixesSayWhatIsWrong) {
     EXPECT_NE(error("B3/S23:P30*,20").find("only a Klein bottle"), std::string::npos);
     EXPECT_NE(error("B3/S23:C30+1,20").find("cannot be shifted"), std::string::npos);
     EXPECT_NE(error("B3/S23:X30,20").find("unknown topology 'X'"), std::string::npos);
-    EXPECT_NE(error("B3/S23:T0,20").find("unbounded"), std::string::npos);
+    EXPECT_NE(error("B3/S23:K0*,20").find("Klein bottle cannot have an unbounded side"), std::string::npos);
+    EXPECT_NE(error("B3/S23:C30,0").find("cross-surface cannot have an unbounded side"), std::string::npos);
+    EXPECT_NE(error("B3/S23:S0").find("sphere cannot have an unbounded side"), std::string::npos);
+    EXPECT_NE(error("B3/S23:T0,20+1").find("unbounded side (0) cannot be shifted"), std::string::npos);
+    EXPECT_NE(error("B3/S23:T30+2,0").find("unbounded side (0) cannot be shifted"), std::string::npos);
     EXPECT_NE(error("B3/S23:T30,20x").find("unexpected 'x'"), std::string::npos);
     EXPECT_NE(error("B3/S23:T30").find("expected :Twidth,height"), std::string::npos);
     // A grid too small for the neighbourhood is refused where the grid is made, as on a torus.

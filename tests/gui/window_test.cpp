@@ -216,6 +216,25 @@ TEST(Window, AFileWithoutATopologyGrowsWithItsPattern) {
     EXPECT_EQ(far.cells.population(), 5u);
 }
 
+// A tube (:T0,16) opens on a grid that grows across alone: the glider goes round the tube four times and
+// is saved at its place, with the suffix Golly reads back.
+TEST(Window, ATubeGrowsAcrossWithItsPattern) {
+    const auto dir = testDirectory();
+    std::ofstream(dir / "tube.rle") << "x = 3, y = 3, rule = B3/S23:T0,16\nbo$2bo$3o!\n";
+    const auto script = writeScript(dir, "tube.txt",
+                                    "pause\nsize 64x64\nload tube.rle\nstep 256\nframes 1\nstatus\n"
+                                    "save round.rle\nquit\n");
+    const RunResult run = runCatlab(withScript(script), dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("generation 256\npopulation 5\n"), std::string::npos) << run.out;
+    const Pattern round = readRleFile((dir / "round.rle").string());
+    ASSERT_TRUE(round.rule);
+    EXPECT_EQ(round.rule->size, (GridSize{0, 16}));
+    EXPECT_TRUE(round.rule->rule.topology.unboundedWidth);
+    EXPECT_EQ(round.position, (std::pair<long long, long long>{64, -2}));
+    EXPECT_EQ(round.cells.population(), 5u);
+}
+
 TEST(Window, ScriptErrorsNameTheLineAndNothingRuns) {
     const auto dir = testDirectory();
     const auto unknown = writeScript(dir, "unknown.txt", "pause\n# a comment\n\nzom 4\nscreenshot never.png\n");

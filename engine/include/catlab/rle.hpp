@@ -30,6 +30,8 @@ struct RleExtras {
     std::uint64_t generation = 0;      // "Gen=" on the #CXRLE line when above 0
     // The grid is the part of Golly's unbounded plane whose cell (0, 0) lies here (a growing plane,
     // Simulator::growWithPattern): the live cells' box is written at its place, with no topology suffix.
+    // A tube or strip (a rule whose topology has an unbounded side) keeps its suffix, the unbounded side
+    // written 0, and is placed on this origin only along that side.
     std::optional<std::pair<std::int64_t, std::int64_t>> unboundedOrigin;
 };
 
@@ -52,7 +54,8 @@ void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, c
 void writeRleFile(const std::string& path, const Grid& grid, const Rule& rule, const std::string& name = {});
 
 // The pattern placed on a torus of the given size: at Golly's position when the file gives one and the
-// torus is the file's own, otherwise centred. Throws catlab::Error when it does not fit.
+// torus is the file's own (along the bounded side alone for a tube or strip), otherwise centred. Throws
+// catlab::Error when it does not fit.
 Grid placePattern(const Pattern& pattern, GridSize torus);
 
 } // namespace catlab

@@ -94,7 +94,8 @@ NeighbourhoodShape neighbourhoodShape(const Rule& rule);
 int neighbourhoodReach(const Rule& rule);
 
 // A rule string may carry Golly's topology suffix (":Tw,h", ":Pw,h", ... topology.hpp), which also
-// gives the grid's size; rule.topology holds the rest of it.
+// gives the grid's size; rule.topology holds the rest of it. An unbounded side (":T0,h", a tube) has
+// length 0 in `size`: the grid's side is for whoever opens the pattern to choose (it grows).
 struct RuleSpec {
     Rule rule;
     std::optional<GridSize> size;

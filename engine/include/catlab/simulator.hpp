@@ -44,7 +44,9 @@ class Simulator {
     // the generation, so the plane computes what an unbounded one would. `origin` is where cell (0, 0)
     // lies on the unbounded plane; growing to the left or upwards moves it. When the largest grid or the
     // free memory stops it, growthStopped() says why and the grid stays a bounded plane from then on.
-    // Throws catlab::Error for a rule that is not on a plane, or one with B0 (it would fill the plane).
+    // A grid with unbounded sides (a tube :T0,h, a strip :Pw,0: topology.hpp) grows across those alone;
+    // its other edges stay joined as its topology says. Throws catlab::Error for a rule on neither a
+    // plane nor a grid with an unbounded side, or one with B0 (it would fill the plane).
     void growWithPattern(std::int64_t originX = 0, std::int64_t originY = 0);
     bool growing() const { return growing_; }
     std::int64_t originX() const { return originX_; }

@@ -8,6 +8,11 @@
 //             :Kw*+1,h a shift of one on the twisted edges (an even side; every shift is one)
 //   :Cw,h     cross-surface: both pairs of edges joined reversed
 //   :Sn       sphere: the top edge joined to the left one, the right edge to the bottom one (w = h)
+//   :T0,h     tube: unbounded across, the horizontal edges joined (:Tw,0 unbounded downwards)
+//   :P0,h     plane of height h, unbounded across (:Pw,0 of width w, unbounded downwards)
+// A side of 0 is unbounded (Golly allows it on a torus or a plane, unshifted): the grid is finite, grows
+// that way with its pattern (Simulator::growWithPattern), and what lies past those edges is dead.
+// :T0,0 and :P0,0 are Golly's unbounded universe, which a rule string writes with no suffix at all.
 #include "catlab/grid_size.hpp"
 
 #include <cstdint>
@@ -27,9 +32,12 @@ struct Topology {
     Edges twisted = Edges::Horizontal; // a Klein bottle's reversed pair
     Edges shifted = Edges::Horizontal; // the pair a shift applies to (a torus or a Klein bottle)
     int shift = 0;                     // cells along the edge a crossing moves by (0: none)
+    // Sides written 0 in the suffix (a torus or a plane): the grid grows across them with its pattern.
+    bool unboundedWidth = false, unboundedHeight = false;
 
     // A plain torus: catlab's fastest case, with no edge handling at all.
-    bool plainTorus() const { return kind == TopologyKind::Torus && shift == 0; }
+    bool plainTorus() const { return kind == TopologyKind::Torus && shift == 0 && !unboundedSide(); }
+    bool unboundedSide() const { return unboundedWidth || unboundedHeight; }
 
     friend bool operator==(const Topology&, const Topology&) = default;
 };
@@ -54,7 +62,8 @@ void validateTopology(const Topology& topology, GridSize size, int reach);
 // or a pattern file is held to; the sides' minimum waits for the grid (validateTopology).
 void validateTopologyJoins(const Topology& topology, GridSize size);
 
-// ":T64,32", ":P30,20", ":K30*+1,20", ":C30,20", ":S30" (Golly's canonical suffix).
+// ":T64,32", ":P30,20", ":K30*+1,20", ":C30,20", ":S30" (Golly's canonical suffix); an unbounded side is
+// written 0 whatever the grid's side (":T0,32").
 std::string formatTopologySuffix(const Topology& topology, GridSize size);
 
 struct TopologySuffix {
@@ -62,13 +71,15 @@ struct TopologySuffix {
     GridSize size;
 };
 
-// The text after the rule's ':' ("T64,32", "p30,20", "K30,20*", ...). Throws catlab::Error naming the
-// problem (`whole`, the rule string, is quoted in the message).
+// The text after the rule's ':' ("T64,32", "p30,20", "K30,20*", "T0,32", ...); an unbounded side's length
+// is 0, and ":T0,0" or ":P0,0" gives a plane with both sides unbounded and size 0 x 0. Throws
+// catlab::Error naming the problem (`whole`, the rule string, is quoted in the message).
 TopologySuffix parseTopologySuffix(std::string_view whole, std::string_view suffix);
 
 const char* toString(TopologyKind kind);
 
-// "torus", "plane", "Klein bottle (horizontal edges twisted, shifted by one)", ... for reports.
+// "torus", "plane", "Klein bottle (horizontal edges twisted, shifted by one)", "tube (unbounded across,
+// joined top to bottom)", ... for reports.
 std::string describeTopology(const Topology& topology);
 
 } // namespace catlab

@@ -28,16 +28,18 @@ namespace {
 
 struct Geometry {
     Geometry(const Rule& rule, GridSize size)
-        : width(size.width), height(size.height), radius(rule.radius), pad(rule.radius + 1) {
-        for (int dy = -radius; dy <= radius; ++dy) halfWidths.push_back(rowHalfWidth(rule.neighbourhood, radius, dy));
+        : shape(rule.neighbourhood), width(size.width), height(size.height), radius(rule.radius), pad(rule.radius + 1) {
+        if (isCentredRowSpans(shape))
+            for (int dy = -radius; dy <= radius; ++dy) halfWidths.push_back(rowHalfWidth(shape, radius, dy));
     }
     int halfWidth(int dy) const { return halfWidths[std::size_t(dy + radius)]; }
     int stride() const { return width + 2 * pad; } // a padded row: columns -pad .. width + pad - 1
     std::uint64_t bytes() const { return halfWidths.size() * sizeof(int); }
 
+    Neighbourhood shape;
     int width, height, radius;
-    int pad; // columns read beyond each side of the grid: the von Neumann counter reaches r + 1
-    std::vector<int> halfWidths;
+    int pad; // columns read beyond each side of the grid: the von Neumann and diagonal counters reach r + 1
+    std::vector<int> halfWidths; // of the centred row-span shapes; empty for the others
 };
 
 // Cells in state 1 as 0/1 bytes, each row padded on both sides with `pad` columns wrapped from the other
@@ -238,6 +240,18 @@ void slideAndScan(T* __restrict columns, const Cell* __restrict entering, const 
         columns[x] = T(columns[x] + alive<ManyStates>(entering[x]) - alive<ManyStates>(leaving[x]));
         p[x + 1] = sum = T(sum + columns[x]);
     }
+}
+
+// sums[i] -= cells[i], for cells that are 0 or 1.
+template <class T>
+void removeAliveRow(T* __restrict sums, const Cell* __restrict cells, int n) {
+    for (int i = 0; i < n; ++i) sums[i] = T(sums[i] - cells[i]);
+}
+
+// out[i] = previous[i] + entering[i] - leaving[i], for cells that are 0 or 1. out may be previous.
+template <class T>
+void slideInto(T* out, const T* previous, const Cell* __restrict entering, const Cell* __restrict leaving, int n) {
+    for (int i = 0; i < n; ++i) out[i] = T(previous[i] + entering[i] - leaving[i]);
 }
 
 // counts[x] += the sum of columns x - w .. x + w, where p[c] is the sum of the columns before c.
@@ -490,6 +504,215 @@ class CircularCounter {
     std::vector<T> counts_, zeros_;
     std::vector<std::int8_t> changes_;
     SpanCounter<T> spans_;
+};
+
+// Cross, saltire, star and hash: lines through the cell, each a running sum. Moving down a row, a
+// column's window gains the cell at its bottom and loses the one above its top; a diagonal's window,
+// followed from (x - 1, y - 1) to (x, y) (or from (x + 1, y - 1) for the anti-diagonal), gains and loses
+// one cell the same way; a row's window is a difference of its prefix sums. O(1) per cell at any radius.
+//   cross    row(y) + column(x) - centre
+//   saltire  main(x, y) + anti(x, y) - centre
+//   star     row(y) + column(x) + main(x, y) + anti(x, y) - 3 centre
+//   hash     row(y - 1) + row(y + 1) + column(x - 1) + column(x + 1) - the 4 cells both count + centre
+// Every window is 2r + 1 cells centred on the line's cell; the grid is a torus here, so a diagonal's
+// window at column -1 is its window at column w - 1.
+template <class T>
+class LineCounter {
+  public:
+    static constexpr bool kUsesAlivePlane = true;
+
+    explicit LineCounter(const Geometry& g)
+        : g_(g), prefix_(std::size_t(g.stride()) + 1), rows_(3 * std::size_t(g.width)),
+          columns_(std::size_t(g.stride())), main_(std::size_t(g.width)), anti_(main_.size()),
+          nextDiagonal_(main_.size()), counts_(main_.size()), zeros_(main_.size()) {}
+    static std::uint64_t bytes(const Geometry& g) {
+        return (std::uint64_t(g.stride()) + 1 + 3 * std::uint64_t(g.width) + std::uint64_t(g.stride()) +
+                5 * std::uint64_t(g.width)) *
+               sizeof(T);
+    }
+
+    template <class Sink>
+    void run(const Source& source, int y0, int y1, Sink&& sink) {
+        const AlivePlane& alive = source.alive;
+        start(alive, y0);
+        for (int y = y0; y < y1; ++y) {
+            if (y > y0) moveDown(alive, y);
+            count(alive, y);
+            sink(y, counts_.data(), zeros_.data());
+        }
+    }
+
+  private:
+    bool hasRows() const { return g_.shape != Neighbourhood::Saltire; }
+    bool hasDiagonals() const { return g_.shape == Neighbourhood::Saltire || g_.shape == Neighbourhood::Star; }
+    bool isHash() const { return g_.shape == Neighbourhood::Hash; }
+
+    // The row windows of row y, kept for the three rows the hash reads.
+    T* rowWindows(long long y) {
+        const long long slot = ((y % 3) + 3) % 3;
+        return rows_.data() + std::size_t(slot) * std::size_t(g_.width);
+    }
+    // Column c's window, for c in -pad .. width + pad - 1.
+    T* columns() { return columns_.data() + g_.pad; }
+
+    void computeRowWindows(const AlivePlane& alive, long long y) {
+        prefixSums(alive.row(y) - g_.pad, prefix_.data(), g_.stride());
+        std::fill_n(rowWindows(y), g_.width, T(0));
+        addSpan(rowWindows(y), prefix_.data() + g_.pad, g_.radius, g_.width);
+    }
+
+    // Every window of row y0 from scratch: O(r) per cell, once per band.
+    void start(const AlivePlane& alive, int y0) {
+        const int r = g_.radius, w = g_.width;
+        if (hasRows()) {
+            if (isHash()) computeRowWindows(alive, y0 - 1);
+            computeRowWindows(alive, y0);
+            std::fill(columns_.begin(), columns_.end(), T(0));
+            for (int dy = -r; dy <= r; ++dy)
+                addAliveRow<false>(columns_.data(), alive.row(y0 + dy) - g_.pad, g_.stride());
+        }
+        if (hasDiagonals()) {
+            std::fill(main_.begin(), main_.end(), T(0));
+            std::fill(anti_.begin(), anti_.end(), T(0));
+            for (int j = -r; j <= r; ++j) {
+                addAliveRow<false>(main_.data(), alive.row(y0 + j) + j, w); // cells (x + j, y0 + j)
+                addAliveRow<false>(anti_.data(), alive.row(y0 + j) - j, w); // cells (x - j, y0 + j)
+            }
+        }
+    }
+
+    void moveDown(const AlivePlane& alive, int y) {
+        const int r = g_.radius, w = g_.width;
+        const Cell* entering = alive.row(y + r);
+        const Cell* leaving = alive.row(y - r - 1);
+        if (hasRows()) {
+            slideInto(columns_.data(), columns_.data(), entering - g_.pad, leaving - g_.pad, g_.stride());
+            if (!isHash()) computeRowWindows(alive, y); // the hash's row y + 1 is made by count()
+        }
+        if (hasDiagonals()) {
+            // main(x, y) = main(x - 1, y - 1) + cell (x + r, y + r) - cell (x - r - 1, y - r - 1)
+            T* next = nextDiagonal_.data();
+            slideInto(next + 1, main_.data(), entering + r + 1, leaving - r, w - 1);
+            next[0] = T(main_[std::size_t(w - 1)] + entering[r] - leaving[-r - 1]);
+            main_.swap(nextDiagonal_);
+            // anti(x, y) = anti(x + 1, y - 1) + cell (x - r, y + r) - cell (x + r + 1, y - r - 1)
+            next = nextDiagonal_.data();
+            slideInto(next, anti_.data() + 1, entering - r, leaving + r + 1, w - 1);
+            next[w - 1] = T(anti_[0] + entering[w - 1 - r] - leaving[w + r]);
+            anti_.swap(nextDiagonal_);
+        }
+    }
+
+    void count(const AlivePlane& alive, int y) {
+        const int w = g_.width;
+        const Cell* centre = alive.row(y);
+        T* __restrict out = counts_.data();
+        const T* column = columns();
+        const T* mainLine = main_.data();
+        const T* antiLine = anti_.data();
+        switch (g_.shape) {
+        case Neighbourhood::Cross: {
+            const T* row = rowWindows(y);
+            for (int x = 0; x < w; ++x) out[x] = T(row[x] + column[x] - centre[x]);
+            break;
+        }
+        case Neighbourhood::Saltire:
+            for (int x = 0; x < w; ++x) out[x] = T(mainLine[x] + antiLine[x] - centre[x]);
+            break;
+        case Neighbourhood::Star: {
+            const T* row = rowWindows(y);
+            for (int x = 0; x < w; ++x) out[x] = T(row[x] + column[x] + mainLine[x] + antiLine[x] - 3 * centre[x]);
+            break;
+        }
+        default: { // hash
+            computeRowWindows(alive, y + 1);
+            const T* above = rowWindows(y - 1);
+            const T* below = rowWindows(y + 1);
+            const Cell* up = alive.row(y - 1);
+            const Cell* down = alive.row(y + 1);
+            for (int x = 0; x < w; ++x)
+                out[x] = T(above[x] + below[x] + column[x - 1] + column[x + 1] + centre[x] -
+                           (up[x - 1] + up[x + 1] + down[x - 1] + down[x + 1]));
+            break;
+        }
+        }
+    }
+
+    const Geometry& g_;
+    std::vector<T> prefix_, rows_, columns_, main_, anti_, nextDiagonal_, counts_, zeros_;
+};
+
+// The checkerboards: the (2r + 1)^2 box's cells of one colour, the colour of (x + dx, y + dy) being the
+// parity of dx + dy. Column windows are kept twice, over the window's even rows and over its odd ones
+// (moving down a row adds the entering row to one and takes the leaving row from the other); a column's
+// cells of colour "X + Y even" are then the even rows of an even column or the odd rows of an odd one.
+// Prefix sums over both colours give each cell's box of either colour. Parities are those of unwrapped
+// positions (a padded column, a row before the wrap), so that on a torus of odd side the colours still
+// follow the offsets. O(1) per cell at any radius.
+//   aligned (D)       the box's cells of the centre's colour (the centre among them)
+//   checkerboard (B)  those of the other colour, and the centre
+template <class T>
+class ColourCounter {
+  public:
+    static constexpr bool kUsesAlivePlane = true;
+
+    explicit ColourCounter(const Geometry& g)
+        : g_(g), byRowParity_{std::vector<T>(std::size_t(g.stride())), std::vector<T>(std::size_t(g.stride()))},
+          even_(std::size_t(g.stride())), odd_(std::size_t(g.stride())), evenPrefix_(std::size_t(g.stride()) + 1),
+          oddPrefix_(evenPrefix_.size()), counts_(std::size_t(g.width)), zeros_(counts_.size()) {}
+    static std::uint64_t bytes(const Geometry& g) {
+        return (6 * (std::uint64_t(g.stride()) + 1) + 2 * std::uint64_t(g.width)) * sizeof(T);
+    }
+
+    template <class Sink>
+    void run(const Source& source, int y0, int y1, Sink&& sink) {
+        const AlivePlane& alive = source.alive;
+        const int r = g_.radius, n = g_.stride();
+        for (std::vector<T>& columns : byRowParity_) std::fill(columns.begin(), columns.end(), T(0));
+        for (int row = y0 - r; row <= y0 + r; ++row)
+            addAliveRow<false>(rowParity(row).data(), alive.row(row) - g_.pad, n);
+        for (int y = y0; y < y1; ++y) {
+            if (y > y0) {
+                std::vector<T>& gaining = rowParity(y + r);
+                std::vector<T>& losing = rowParity(y - r - 1); // the other parity: 2r + 1 rows apart
+                addAliveRow<false>(gaining.data(), alive.row(y + r) - g_.pad, n);
+                removeAliveRow(losing.data(), alive.row(y - r - 1) - g_.pad, n);
+            }
+            count(alive, y);
+            sink(y, counts_.data(), zeros_.data());
+        }
+    }
+
+  private:
+    std::vector<T>& rowParity(long long row) { return byRowParity_[std::size_t(row & 1)]; }
+
+    void count(const AlivePlane& alive, int y) {
+        const int r = g_.radius, w = g_.width, n = g_.stride();
+        // Padded column i is column i - pad: even when i and pad have the same parity.
+        const T* evenRows = byRowParity_[0].data();
+        const T* oddRows = byRowParity_[1].data();
+        for (int i = 0; i < n; ++i) {
+            const bool oddColumn = ((i - g_.pad) & 1) != 0;
+            even_[std::size_t(i)] = oddColumn ? oddRows[i] : evenRows[i]; // cells with X + Y even
+            odd_[std::size_t(i)] = oddColumn ? evenRows[i] : oddRows[i];
+        }
+        prefixSums(even_.data(), evenPrefix_.data(), n);
+        prefixSums(odd_.data(), oddPrefix_.data(), n);
+        const T* e = evenPrefix_.data() + g_.pad;
+        const T* o = oddPrefix_.data() + g_.pad;
+        const Cell* centre = alive.row(y);
+        const bool aligned = g_.shape == Neighbourhood::AlignedCheckerboard;
+        T* __restrict out = counts_.data();
+        for (int x = 0; x < w; ++x) {
+            const T evenBox = T(e[x + r + 1] - e[x - r]), oddBox = T(o[x + r + 1] - o[x - r]);
+            const bool centreEven = ((x + y) & 1) == 0;
+            out[x] = aligned ? (centreEven ? evenBox : oddBox) : T((centreEven ? oddBox : evenBox) + centre[x]);
+        }
+    }
+
+    const Geometry& g_;
+    std::vector<T> byRowParity_[2]; // column windows over the window's even rows, and over its odd rows
+    std::vector<T> even_, odd_, evenPrefix_, oddPrefix_, counts_, zeros_;
 };
 
 // ---- The rule ------------------------------------------------------------------------------------
@@ -748,8 +971,13 @@ std::unique_ptr<CpuFastBackend::Stepper> makeStepper(const Rule& rule, GridSize 
     case Neighbourhood::Moore: return std::make_unique<BandStepper<T, MooreCounter>>(rule, size);
     case Neighbourhood::VonNeumann: return std::make_unique<BandStepper<T, VonNeumannCounter>>(rule, size);
     case Neighbourhood::Circular:
-    case Neighbourhood::Euclidean:
-    case Neighbourhood::Cross: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
+    case Neighbourhood::Euclidean: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
+    case Neighbourhood::Cross:
+    case Neighbourhood::Saltire:
+    case Neighbourhood::Star:
+    case Neighbourhood::Hash: return std::make_unique<BandStepper<T, LineCounter>>(rule, size);
+    case Neighbourhood::Checkerboard:
+    case Neighbourhood::AlignedCheckerboard: return std::make_unique<BandStepper<T, ColourCounter>>(rule, size);
     default: break;
     }
     throw Error("cpu: unknown neighbourhood");
@@ -762,11 +990,28 @@ std::uint64_t stepperBytes(const Rule& rule, GridSize size) {
     case Neighbourhood::Moore: return BandStepper<T, MooreCounter>::bytes(rule, size);
     case Neighbourhood::VonNeumann: return BandStepper<T, VonNeumannCounter>::bytes(rule, size);
     case Neighbourhood::Circular:
-    case Neighbourhood::Euclidean:
-    case Neighbourhood::Cross: return BandStepper<T, CircularCounter>::bytes(rule, size);
+    case Neighbourhood::Euclidean: return BandStepper<T, CircularCounter>::bytes(rule, size);
+    case Neighbourhood::Cross:
+    case Neighbourhood::Saltire:
+    case Neighbourhood::Star:
+    case Neighbourhood::Hash: return BandStepper<T, LineCounter>::bytes(rule, size);
+    case Neighbourhood::Checkerboard:
+    case Neighbourhood::AlignedCheckerboard: return BandStepper<T, ColourCounter>::bytes(rule, size);
     default: break;
     }
     throw Error("cpu: unknown neighbourhood");
+}
+
+// The shapes with a running-sum counter; the others go to the shape stepper (cpu_shape_stepper.cpp).
+bool hasRunningSums(Neighbourhood n) {
+    switch (n) {
+    case Neighbourhood::Saltire:
+    case Neighbourhood::Star:
+    case Neighbourhood::Hash:
+    case Neighbourhood::Checkerboard:
+    case Neighbourhood::AlignedCheckerboard: return true;
+    default: return isCentredRowSpans(n);
+    }
 }
 
 // 16-bit counts when every count (and the never-matching test value 65535) fits.
@@ -778,7 +1023,7 @@ CpuFastBackend::CpuFastBackend() = default;
 CpuFastBackend::~CpuFastBackend() = default;
 
 void CpuFastBackend::prepare(const Rule& rule, GridSize newSize) {
-    if (!isCentredRowSpans(rule.neighbourhood))
+    if (!hasRunningSums(rule.neighbourhood))
         stepper_ = makeShapeStepper(rule, newSize);
     else if (narrowCounts(rule))
         stepper_ = makeStepper<std::uint16_t>(rule, newSize);
@@ -841,15 +1086,15 @@ namespace catlab::backends {
 BackendSpec cpu() {
     return {.name = "cpu",
             .memorySpace = MemorySpace::Host,
-            .description = "running neighbourhood sums on the CPU, multi-threaded and vectorised: O(1) per cell for "
-                           "Moore and von Neumann at any radius",
+            .description = "running neighbourhood sums on the CPU, multi-threaded and vectorised: O(1) per cell at any "
+                           "radius for Moore, von Neumann, the lines (+, X, *, #) and the checkerboards (B, D)",
             .rulesSummary = "any rule",
             .unsupportedReason = computesEveryRule,
             .create = makeBackend<CpuFastBackend>,
             .memoryNeed = [](const Rule& rule, GridSize size) {
                 // The state and the next state, and the stepper's planes and counters.
                 const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
-                if (!isCentredRowSpans(rule.neighbourhood))
+                if (!hasRunningSums(rule.neighbourhood))
                     return MemoryNeed{.hostBytes = 2 * cells + shapeStepperBytes(rule, size)};
                 return MemoryNeed{.hostBytes =
                                       2 * cells + (narrowCounts(rule) ? stepperBytes<std::uint16_t>(rule, size)

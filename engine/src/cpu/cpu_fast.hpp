@@ -8,7 +8,8 @@
 namespace catlab {
 
 // The fast CPU backend, bit-for-bit equal to cpu-naive. Neighbour counts come from running sums, so a
-// Moore or von Neumann generation costs O(1) per cell at any radius (circular: O(r)); rows with no live
+// Moore, von Neumann, line (cross, saltire, star, hash) or checkerboard generation costs O(1) per cell
+// at any radius (circular: O(r); the other shapes: O(cells of the shape)); rows with no live
 // cell within reach are written without counting. Rows are split into bands over ThreadPool::shared(),
 // and the inner loops run over contiguous rows so that the compiler (or a few SSE2 intrinsics) can
 // vectorise them.
