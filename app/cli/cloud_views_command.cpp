@@ -111,12 +111,11 @@ int runCloudViews(const CloudViewsOptions& o, std::ostream& out) {
 
     render::CloudVolumeSource source;
     source.snapshot(*sim, o.densityRadius);
-    const render::CloudRenderer renderer;
+    render::CloudRenderer renderer;
     const render::OffscreenFrame target(frame.width, frame.height);
     for (std::size_t i = 0; i < paths.size(); ++i) {
         const NamedView& view = views[i];
-        renderer.draw(source.previous(), source.newest(), 1.0f, size, view.camera, look, 0, 0, frame.width,
-                      frame.height);
+        renderer.draw(source, 1.0f, view.camera, look, 0, 0, frame.width, frame.height);
         if (const GLenum error = glGetError(); error != GL_NO_ERROR)
             throw Error("OpenGL error " + std::to_string(error) + " while drawing the " + view.name + " view");
         render::saveFramebufferPng(paths[i], 0, 0, frame.width, frame.height);
