@@ -22,6 +22,7 @@ CloudVolumeSource::CloudVolumeSource(ViewUpload upload) : upload_(upload) {}
 
 void CloudVolumeSource::resize(cloud::CloudSize size) {
     if (filled_ && size == size_) return;
+    for (auto& r : registered_) r.reset(); // unregistered before their textures go
     for (GlTexture& texture : textures_) {
         texture = createTexture(GL_TEXTURE_3D);
         glTextureStorage3D(texture.get(), 1, GL_R8, size.nx, size.ny, size.nz);
@@ -34,6 +35,7 @@ void CloudVolumeSource::resize(cloud::CloudSize size) {
             glTextureParameteri(texture.get(), wrap, GL_CLAMP_TO_BORDER);
     }
     pixelBuffer_.reset();
+    textureInteropFailed_ = false;
     size_ = size;
     filled_ = false;
 }
@@ -45,8 +47,7 @@ void CloudVolumeSource::snapshot(const cloud::CloudSimulation& simulation, int r
     const int target = 1 - newest_; // the older snapshot is overwritten
     const GLuint texture = textures_[target].get();
     const bool onDevice = simulation.memorySpace() == MemorySpace::Device;
-    if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ &&
-        writeThroughInterop(simulation, radius, texture)) {
+    if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ && writeThroughInterop(simulation, radius, target)) {
         lastPath_ = ViewPath::CudaInterop;
     } else {
         writeThroughHost(simulation, radius, texture);
@@ -61,7 +62,8 @@ void CloudVolumeSource::snapshot(const cloud::CloudSimulation& simulation, int r
     snapshotId_ = ++snapshots;
 }
 
-bool CloudVolumeSource::writeThroughInterop(const cloud::CloudSimulation& simulation, int radius, GLuint texture) {
+bool CloudVolumeSource::writeThroughInterop(const cloud::CloudSimulation& simulation, int radius, int target) {
+    const GLuint texture = textures_[target].get();
     const std::size_t bytes = std::size_t(size_.cellCount());
     if (!pixelBuffer_) {
         try {
@@ -73,14 +75,33 @@ bool CloudVolumeSource::writeThroughInterop(const cloud::CloudSimulation& simula
             return false;
         }
     }
+    CudaGlVolumeTexture* registered = registeredTexture(target);
     {
         const CudaGlPixelBuffer::Mapping mapped(*pixelBuffer_); // GL must not use the buffer in this scope
         simulation.density(radius, static_cast<std::uint8_t*>(mapped.data()), MemorySpace::Device);
+        if (registered) registered->copyFrom(mapped.data());
     }
+    if (registered) return true;
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pixelBuffer_->buffer());
     upload(texture, size_, nullptr);
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     return true;
+}
+
+// The texture registered with CUDA, or nullptr where registering fails (then the GL upload from the
+// pixel buffer does the copy).
+CudaGlVolumeTexture* CloudVolumeSource::registeredTexture(int target) {
+    if (textureInteropFailed_) return nullptr;
+    if (!registered_[target]) {
+        try {
+            registered_[target] =
+                std::make_unique<CudaGlVolumeTexture>(textures_[target].get(), size_.nx, size_.ny, size_.nz);
+        } catch (const Error&) {
+            textureInteropFailed_ = true;
+            return nullptr;
+        }
+    }
+    return registered_[target].get();
 }
 
 void CloudVolumeSource::writeThroughHost(const cloud::CloudSimulation& simulation, int radius, GLuint texture) {

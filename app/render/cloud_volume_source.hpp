@@ -1,6 +1,7 @@
 #pragma once
 
 #include "render/cuda_gl_pixel_buffer.hpp"
+#include "render/cuda_gl_volume_texture.hpp"
 #include "render/gl_objects.hpp"
 #include "render/view_source.hpp"
 
@@ -17,7 +18,8 @@ namespace catlab::render {
 // The cloud density as two 3D textures (R8, one texel per cell, x y z as in the engine): the newest
 // snapshot and the one before, which the ray marcher blends so that motion looks smooth between
 // simulation steps. For the CUDA backend the density goes from the engine's filter kernel into a
-// registered pixel buffer and from there into the texture, never through the host; otherwise (or
+// registered pixel buffer and from there into the texture, never through the host: by a CUDA copy into
+// the registered texture where the texture registers, else by a GL upload from the buffer. Otherwise (or
 // when interop registration fails, which sets notice()) it is written to host memory and uploaded.
 // Needs a current OpenGL 4.5 context for its whole life.
 class CloudVolumeSource {
@@ -40,7 +42,8 @@ class CloudVolumeSource {
 
   private:
     void resize(cloud::CloudSize size);
-    bool writeThroughInterop(const cloud::CloudSimulation& simulation, int radius, GLuint texture);
+    bool writeThroughInterop(const cloud::CloudSimulation& simulation, int radius, int target);
+    CudaGlVolumeTexture* registeredTexture(int target);
     void writeThroughHost(const cloud::CloudSimulation& simulation, int radius, GLuint texture);
 
     ViewUpload upload_;
@@ -50,6 +53,8 @@ class CloudVolumeSource {
     cloud::CloudSize size_{};
     std::uint64_t snapshotId_ = 0;
     std::unique_ptr<CudaGlPixelBuffer> pixelBuffer_;
+    std::array<std::unique_ptr<CudaGlVolumeTexture>, 2> registered_; // of textures_, where they register
+    bool textureInteropFailed_ = false;
     bool interopFailed_ = false;
     std::vector<std::uint8_t> hostDensity_;
     ViewPath lastPath_ = ViewPath::None;
