@@ -4,11 +4,12 @@
 # output folder. CLI11 and GoogleTest may come from Debian packages unpacked under .deps/root (README).
 #
 #   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR]
-#                      [--steps tests,python,sanitize,bench,bench-shapes,bench-cloud,distributed]
+#                      [--steps tests,python,sanitize,bench,bench-shapes,bench-lines,bench-cloud,distributed]
 #
 # Steps: tests, python (the Python package's tests, GPU ones included, with CuPy and PyTorch where they
 # are installed; pybind11, dlpack.h, Python's headers and pytest may come from .deps too), sanitize,
 # bench (n=60416, radii 1..500), bench-shapes (the general backend on the HROT shapes, n=60416),
+# bench-lines (boxsum's line and checkerboard shapes against its Moore, n=60416, r = 1, 5, 16, 64),
 # bench-small (n=16384, radii 1..16),
 # render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
 # bench-cloud (the cloud automaton at 512x512x128 and 256x256x64), distributed (one grid over every GPU:
@@ -135,6 +136,19 @@ if want bench-shapes; then
             --repeats 3 --warmup 1 >>"$out/bench-shapes.txt" 2>&1 || status=1
     done
     grep -v '^catlab bench: ' "$out/bench-shapes.txt"
+fi
+if want bench-lines; then
+    # boxsum's line and checkerboard kernels at n=60416 next to its Moore kernel at the same radii (the
+    # rules keep their shape at each radius; checkerboards run on boxsum up to r = 16).
+    log "bench boxsum shapes n=60416"
+    line_rules=("R5,C0,M1,S34..58,B34..45,NM" "R8,C0,S8..14,B9..12,N+" "R8,C0,S8..14,B9..12,NX"
+        "R8,C0,S16..29,B18..24,N*" "R8,C0,S16..29,B18..24,N#" "R8,C0,S36..65,B40..53,NB" "R8,C0,S36..65,B40..53,ND")
+    for i in "${!line_rules[@]}"; do
+        "$bin/catlab" bench --backends boxsum --rule "${line_rules[$i]}" --radius 1,5,16,64 --size 60416 \
+            --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 \
+            --csv "$out/bench-lines-$i.csv" >>"$out/bench-lines.txt" 2>&1 || status=1
+    done
+    grep -v '^catlab bench: ' "$out/bench-lines.txt"
 fi
 if want render; then
     log "render tests (EGL, CUDA-GL interop)"
