@@ -8,27 +8,19 @@
 #if defined(CATLAB_HAVE_CUDA)
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
+
+#include "render/cuda_interop_check.hpp"
 #endif
 
 namespace catlab::render {
 
 #if defined(CATLAB_HAVE_CUDA)
 
-namespace {
-
-void check(cudaError_t error, const char* what) {
-    if (error == cudaSuccess) return;
-    cudaGetLastError(); // these errors are not sticky: leave no stale error for the next launch check
-    throw Error(std::string(what) + " failed: " + cudaGetErrorString(error));
-}
-
-} // namespace
-
 CudaGlPixelBuffer::CudaGlPixelBuffer(std::size_t bytes) : buffer_(createBuffer()), bytes_(bytes) {
     // Written by CUDA, read by GL as the source of texture uploads; never read back by the CPU.
     glNamedBufferData(buffer_.get(), GLsizeiptr(bytes), nullptr, GL_STREAM_DRAW);
-    check(cudaGraphicsGLRegisterBuffer(&resource_, buffer_.get(), cudaGraphicsRegisterFlagsWriteDiscard),
-          "registering the view's pixel buffer with CUDA (cudaGraphicsGLRegisterBuffer)");
+    checkInterop(cudaGraphicsGLRegisterBuffer(&resource_, buffer_.get(), cudaGraphicsRegisterFlagsWriteDiscard),
+                 "registering the view's pixel buffer with CUDA (cudaGraphicsGLRegisterBuffer)");
 }
 
 void CudaGlPixelBuffer::release() noexcept {
@@ -38,12 +30,12 @@ void CudaGlPixelBuffer::release() noexcept {
 }
 
 CudaGlPixelBuffer::Mapping::Mapping(CudaGlPixelBuffer& owner) : resource_(owner.resource_) {
-    check(cudaGraphicsMapResources(1, &resource_, 0), "mapping the view's pixel buffer for CUDA");
+    checkInterop(cudaGraphicsMapResources(1, &resource_, 0), "mapping the view's pixel buffer for CUDA");
     std::size_t size = 0;
     const cudaError_t error = cudaGraphicsResourceGetMappedPointer(&data_, &size, resource_);
     if (error != cudaSuccess || size < owner.bytes_) {
         cudaGraphicsUnmapResources(1, &resource_, 0);
-        check(error == cudaSuccess ? cudaErrorInvalidValue : error, "getting the mapped view buffer's address");
+        checkInterop(error == cudaSuccess ? cudaErrorInvalidValue : error, "getting the mapped view buffer's address");
     }
 }
 

@@ -7,25 +7,17 @@
 #if defined(CATLAB_HAVE_CUDA)
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
+
+#include "render/cuda_interop_check.hpp"
 #endif
 
 namespace catlab::render {
 
 #if defined(CATLAB_HAVE_CUDA)
 
-namespace {
-
-void check(cudaError_t error, const char* what) {
-    if (error == cudaSuccess) return;
-    cudaGetLastError(); // not sticky: leave no stale error for the next launch check
-    throw Error(std::string(what) + " failed: " + cudaGetErrorString(error));
-}
-
-} // namespace
-
 CudaGlVolumeTexture::CudaGlVolumeTexture(GLuint texture, int nx, int ny, int nz) : nx_(nx), ny_(ny), nz_(nz) {
-    check(cudaGraphicsGLRegisterImage(&resource_, texture, GL_TEXTURE_3D, cudaGraphicsRegisterFlagsWriteDiscard),
-          "registering the cloud's density texture with CUDA (cudaGraphicsGLRegisterImage)");
+    checkInterop(cudaGraphicsGLRegisterImage(&resource_, texture, GL_TEXTURE_3D, cudaGraphicsRegisterFlagsWriteDiscard),
+                 "registering the cloud's density texture with CUDA (cudaGraphicsGLRegisterImage)");
 }
 
 CudaGlVolumeTexture::~CudaGlVolumeTexture() {
@@ -33,7 +25,7 @@ CudaGlVolumeTexture::~CudaGlVolumeTexture() {
 }
 
 void CudaGlVolumeTexture::copyFrom(const void* device) {
-    check(cudaGraphicsMapResources(1, &resource_, 0), "mapping the cloud's density texture for CUDA");
+    checkInterop(cudaGraphicsMapResources(1, &resource_, 0), "mapping the cloud's density texture for CUDA");
     cudaArray_t array = nullptr;
     cudaError_t error = cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0);
     if (error == cudaSuccess) {
@@ -46,8 +38,8 @@ void CudaGlVolumeTexture::copyFrom(const void* device) {
         error = cudaMemcpy3DAsync(&copy, 0);
     }
     const cudaError_t unmapped = cudaGraphicsUnmapResources(1, &resource_, 0);
-    check(error, "copying the cloud's density into its texture (cudaMemcpy3D)");
-    check(unmapped, "unmapping the cloud's density texture");
+    checkInterop(error, "copying the cloud's density into its texture (cudaMemcpy3D)");
+    checkInterop(unmapped, "unmapping the cloud's density texture");
 }
 
 #else

@@ -147,6 +147,30 @@ std::pair<std::vector<RowRange>, std::vector<RowRange>> sourceRowsFirst(const Ra
     return {merged, rest};
 }
 
+// The messages of one exchange of raw rows, from the rank's own rows into its neighbours' halo rows and
+// back, plane by plane (each pair of ranks lists them in the same order: transfer, then plane); the
+// rows a rank copies within itself are copied here.
+struct RawMessages {
+    std::vector<OutgoingMessage> sends;
+    std::vector<IncomingMessage> receives;
+};
+RawMessages rawMessages(const RankTransfers& transfers, const RawRows& raw) {
+    const auto row = [&](std::size_t plane, int y) { return raw.planes[plane] + std::size_t(y) * raw.rowBytes; };
+    const auto bytes = [&](int rows) { return std::size_t(rows) * raw.rowBytes; };
+    RawMessages m;
+    for (const RowTransfer& t : transfers.sends)
+        for (std::size_t p = 0; p < raw.planes.size(); ++p)
+            m.sends.push_back({t.to, row(p, t.sourceRow), bytes(t.rows)});
+    for (const RowTransfer& t : transfers.receives)
+        for (std::size_t p = 0; p < raw.planes.size(); ++p)
+            m.receives.push_back({t.from, row(p, t.targetRow), bytes(t.rows)});
+    for (const RowTransfer& t : transfers.own)
+        for (std::size_t p = 0; p < raw.planes.size(); ++p)
+            copyRows(row(p, t.targetRow), raw.rowBytes, raw.space, row(p, t.sourceRow), raw.rowBytes, raw.space,
+                     raw.rowBytes, t.rows);
+    return m;
+}
+
 } // namespace
 
 // One generation whose halos travel while it is computed: the band's rows that other ranks (or this one's
@@ -157,22 +181,8 @@ void DistributedSimulator::stepOverlappingExchange() {
     const auto [sources, rest] = sourceRowsFirst(transfers_, halo, halo + band().rows);
     for (const RowRange& r : sources) local_->stepRows(r.first, r.end - r.first);
 
-    const RawRows next = *local_->nextRawRows();
-    const auto row = [&](std::size_t plane, int y) { return next.planes[plane] + std::size_t(y) * next.rowBytes; };
-    const auto bytes = [&](int rows) { return std::size_t(rows) * next.rowBytes; };
-    std::vector<OutgoingMessage> sends;
-    std::vector<IncomingMessage> receives;
-    for (const RowTransfer& t : transfers_.sends)
-        for (std::size_t p = 0; p < next.planes.size(); ++p)
-            sends.push_back({t.to, row(p, t.sourceRow), bytes(t.rows)});
-    for (const RowTransfer& t : transfers_.receives)
-        for (std::size_t p = 0; p < next.planes.size(); ++p)
-            receives.push_back({t.from, row(p, t.targetRow), bytes(t.rows)});
-    for (const RowTransfer& t : transfers_.own)
-        for (std::size_t p = 0; p < next.planes.size(); ++p)
-            copyRows(row(p, t.targetRow), next.rowBytes, next.space, row(p, t.sourceRow), next.rowBytes, next.space,
-                     next.rowBytes, t.rows);
-    comm_.startExchange(sends, receives);
+    const RawMessages messages = rawMessages(transfers_, *local_->nextRawRows());
+    comm_.startExchange(messages.sends, messages.receives);
     for (const RowRange& r : rest) local_->stepRows(r.first, r.end - r.first);
     comm_.joinExchange();
     local_->finishStep();
@@ -247,24 +257,10 @@ void DistributedSimulator::exchangeCellRows() {
     }
 }
 
-// Straight from the sender's state into the receiver's halo rows, plane by plane: no staging, no
-// conversion. Each pair of ranks lists its messages in the same order (transfer, then plane).
+// Straight from the sender's state into the receiver's halo rows: no staging, no conversion.
 void DistributedSimulator::exchangeRawRows() {
-    const RawRows raw = *local_->rawRows();
-    const auto row = [&](std::size_t plane, int y) { return raw.planes[plane] + std::size_t(y) * raw.rowBytes; };
-    const auto bytes = [&](int rows) { return std::size_t(rows) * raw.rowBytes; };
-    std::vector<OutgoingMessage> sends;
-    std::vector<IncomingMessage> receives;
-    for (const RowTransfer& t : transfers_.sends)
-        for (std::size_t p = 0; p < raw.planes.size(); ++p) sends.push_back({t.to, row(p, t.sourceRow), bytes(t.rows)});
-    for (const RowTransfer& t : transfers_.receives)
-        for (std::size_t p = 0; p < raw.planes.size(); ++p)
-            receives.push_back({t.from, row(p, t.targetRow), bytes(t.rows)});
-    for (const RowTransfer& t : transfers_.own)
-        for (std::size_t p = 0; p < raw.planes.size(); ++p)
-            copyRows(row(p, t.targetRow), raw.rowBytes, raw.space, row(p, t.sourceRow), raw.rowBytes, raw.space,
-                     raw.rowBytes, t.rows);
-    comm_.exchange(sends, receives);
+    const RawMessages messages = rawMessages(transfers_, *local_->rawRows());
+    comm_.exchange(messages.sends, messages.receives);
     local_->rawRowsWritten();
 }
 
