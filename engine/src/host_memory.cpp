@@ -1,5 +1,11 @@
 #include "catlab/host_memory.hpp"
 
+#include "catlab/error.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -8,7 +14,22 @@
 
 namespace catlab {
 
-std::uint64_t availableHostBytes() {
+namespace {
+
+// CATLAB_HOST_MEMORY_MIB, when set: the most host memory catlab may count on, for a process that must
+// stay within a share of the machine (a batch job's allowance, a fuzzer's allocation limit).
+std::uint64_t hostMemoryCap() {
+    const char* text = std::getenv("CATLAB_HOST_MEMORY_MIB");
+    if (text == nullptr) return ~std::uint64_t(0);
+    std::uint64_t mib = 0;
+    const char* end = text + std::strlen(text);
+    const auto [last, error] = std::from_chars(text, end, mib);
+    if (error != std::errc{} || last != end || mib == 0 || mib > (~std::uint64_t(0) >> 20))
+        throw Error("CATLAB_HOST_MEMORY_MIB=\"" + std::string(text) + "\" is not a positive whole number of MiB");
+    return mib << 20;
+}
+
+std::uint64_t systemAvailableBytes() {
     std::ifstream meminfo("/proc/meminfo");
     for (std::string line; std::getline(meminfo, line);) {
         std::istringstream fields(line);
@@ -20,6 +41,10 @@ std::uint64_t availableHostBytes() {
     if (pages <= 0 || pageSize <= 0) return ~std::uint64_t(0);
     return std::uint64_t(pages) * std::uint64_t(pageSize);
 }
+
+} // namespace
+
+std::uint64_t availableHostBytes() { return std::min(systemAvailableBytes(), hostMemoryCap()); }
 
 std::string gibibytesText(std::uint64_t bytes) {
     std::ostringstream text;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
 #include <sstream>
 #include <string_view>
 
@@ -32,6 +33,13 @@ bool asksForAHugeGrid(std::string_view text) {
 }
 
 } // namespace
+
+// Patterns are limited by free host memory; the fuzzer's allocation limit is 2 GiB, so catlab is told
+// to count on 1 GiB: a bounding box beyond it is refused with an error instead of allocated.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    setenv("CATLAB_HOST_MEMORY_MIB", "1024", 1);
+    return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;

@@ -6,7 +6,8 @@
 namespace catlab {
 
 // Host memory a new allocation can take without pushing the system into swap or the OOM killer: the
-// kernel's MemAvailable (free memory plus what it can reclaim), or free pages where that is unknown.
+// kernel's MemAvailable (free memory plus what it can reclaim), or free pages where that is unknown; at
+// most CATLAB_HOST_MEMORY_MIB MiB when that is set (throws catlab::Error when it is not a positive number).
 std::uint64_t availableHostBytes();
 
 // A memory size for messages: "3.00 GiB" below 10 GiB, "12.0 GiB" above.
