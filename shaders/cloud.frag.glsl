@@ -1,4 +1,4 @@
-// The cloud ray march (after cloud_volume.glsl). Along the view ray: Beer-Lambert extinction, sunlight
+// The cloud ray march (after cloud_volume.glsl and cloud_view.glsl). Along the view ray: Beer-Lambert extinction, sunlight
 // scattered by a two-lobe Henyey-Greenstein phase (the forward lobe gives the silver lining) with several
 // octaves standing in for multiple scattering, sky light from above and ground light from below dimmed
 // by the cloud above and below, and the sky behind. The fast march skips clear bricks, lengthens its
@@ -10,14 +10,7 @@ layout(binding = 4) uniform sampler3D u_sunDepth;  // optical depth toward the s
 layout(binding = 5) uniform sampler3D u_skyDepth;  // above (previous, newest), below (previous, newest)
 layout(binding = 6) uniform sampler2D u_blueNoise; // ranks 0..1 of a tileable blue-noise tile
 
-uniform ivec4 u_viewport;     // x, y, width, height in the framebuffer
 uniform float u_blend;        // 0: previous snapshot, 1: newest
-uniform vec3 u_cameraCells;   // the camera in cell coordinates
-uniform vec3 u_cameraForward; // world directions (the same in cell coordinates: cells are cubes)
-uniform vec3 u_cameraRight;
-uniform vec3 u_cameraUp;
-uniform float u_tanHalfFovY;
-uniform vec3 u_sunDirection;      // unit vector toward the sun
 uniform float u_densityScale;     // optical depth of one cell width at full density
 uniform int u_maxSteps;           // the view step is at least the path through the volume / this
 uniform float u_stepCells;        // the view step near cloud, in cells
@@ -29,6 +22,8 @@ uniform float u_octaveFalloff;    // each octave's scattering, extinction and ec
 uniform float u_skyLight;         // strength of the sky light from above
 uniform float u_groundLight;      // strength of the light from the ground below
 uniform float u_powder;           // 0..1: how much thin cloud facing away from the sun darkens
+uniform vec3 u_cameraCells;       // the camera in cell coordinates
+uniform bool u_cloudsOnly;        // write the clouds' light and transmittance (for cloud_composite) instead of the picture
 
 out vec4 fragColour;
 
@@ -37,21 +32,8 @@ const int kMaxOctaves = 4;
 const float kReferenceStep = 0.5; // cells
 const float kReferenceMinTransmittance = 1e-4;
 const float kAmbientExtinction = 0.25; // diffuse light reaches deeper than the sun's beam
-const vec3 kSunColour = vec3(1.00, 0.96, 0.88) * 2.2;
-const vec3 kZenith = vec3(0.22, 0.42, 0.78);
-const vec3 kHorizon = vec3(0.72, 0.82, 0.92);
-const vec3 kGround = vec3(0.30, 0.31, 0.33);
 const vec3 kSkyAmbient = vec3(0.55, 0.68, 0.85) * 0.9;
 const vec3 kGroundAmbient = vec3(0.33, 0.32, 0.30) * 0.6;
-
-vec3 sky(vec3 dir) {
-    vec3 colour =
-        dir.z >= 0.0 ? mix(kHorizon, kZenith, pow(dir.z, 0.6)) : mix(kHorizon, kGround, min(-dir.z * 6.0, 1.0));
-    float toSun = max(dot(dir, u_sunDirection), 0.0);
-    colour += kSunColour * (0.25 * pow(toSun, 64.0) + 0.12 * pow(toSun, 8.0));
-    if (toSun > 0.99985) colour = kSunColour; // the disc, about 1 degree across
-    return colour;
-}
 
 float henyeyGreenstein(float cosTheta, float g) {
     float d = 1.0 + g * g - 2.0 * g * cosTheta;
@@ -81,9 +63,6 @@ vec3 inScattered(float d, vec3 depths, float cosTheta, float heightFraction) {
     vec3 groundLight = u_groundLight * kGroundAmbient * exp(-kAmbientExtinction * tau.z);
     return kSunColour * sun * powder * 0.45 + (skyLight + groundLight) * 0.8;
 }
-
-// A soft shoulder for the sunlit edges, the same for every pixel.
-vec3 toneMapped(vec3 colour) { return colour * 1.25 / (1.0 + 0.25 * colour); }
 
 struct Ray {
     vec3 origin, dir, inverse;
@@ -179,24 +158,19 @@ vec4 marchFast(Ray ray, float jitter) {
 
 void main() {
     ivec2 pixel = ivec2(gl_FragCoord.xy) - u_viewport.xy;
-    vec2 ndc = (vec2(pixel) + 0.5) / vec2(u_viewport.zw) * 2.0 - 1.0;
-    float aspect = float(u_viewport.z) / float(u_viewport.w);
     Ray ray;
-    ray.dir = normalize(u_cameraForward + ndc.x * aspect * u_tanHalfFovY * u_cameraRight +
-                        ndc.y * u_tanHalfFovY * u_cameraUp);
+    ray.dir = viewRayDirection(pixel);
     ray.origin = u_cameraCells;
     ray.inverse = safeInverse(ray.dir);
     ray.cosTheta = dot(ray.dir, u_sunDirection);
-    vec3 background = sky(ray.dir);
     vec2 hits = boxHits(ray.origin, ray.inverse, vec3(0.0), vec3(u_cells));
     ray.enter = max(hits.x, 0.0);
     ray.leave = hits.y;
-    if (ray.leave <= ray.enter) {
-        fragColour = vec4(toneMapped(background), 1.0);
-        return;
+    vec4 march = vec4(vec3(0.0), 1.0);
+    if (ray.leave > ray.enter) {
+        // A per-pixel offset of the samples from a blue-noise tile turns banding into fine, even noise.
+        float jitter = texelFetch(u_blueNoise, pixel % textureSize(u_blueNoise, 0), 0).r;
+        march = u_reference ? marchReference(ray, jitter) : marchFast(ray, jitter);
     }
-    // A per-pixel offset of the samples from a blue-noise tile turns banding into fine, even noise.
-    float jitter = texelFetch(u_blueNoise, pixel % textureSize(u_blueNoise, 0), 0).r;
-    vec4 march = u_reference ? marchReference(ray, jitter) : marchFast(ray, jitter);
-    fragColour = vec4(toneMapped(march.rgb + background * march.a), 1.0);
+    fragColour = u_cloudsOnly ? march : vec4(toneMapped(march.rgb + sky(ray.dir) * march.a), 1.0);
 }

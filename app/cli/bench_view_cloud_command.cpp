@@ -47,6 +47,7 @@ struct BenchViewCloudOptions {
     int densityRadius = 1;
     std::string upload = "auto";
     std::string march = "fast";
+    std::string rays = "auto";
 };
 
 using Clock = std::chrono::steady_clock;
@@ -68,6 +69,8 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     if (o.formation < 0 || o.formation > kMaxCloudSteps) throw Error("--formation must be 0..2^30 steps");
     if (o.upload != "auto" && o.upload != "host") throw Error("--upload must be auto or host, not " + o.upload);
     if (o.march != "fast" && o.march != "reference") throw Error("--march must be fast or reference, not " + o.march);
+    if (o.rays != "auto" && o.rays != "pixel" && o.rays != "quad")
+        throw Error("--rays must be auto, pixel or quad, not " + o.rays);
     cloud::checkDensityRadius(o.densityRadius);
     CloudModelOptions model;
     model.scene = o.scene;
@@ -83,6 +86,7 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     const render::OrbitCamera camera;
     render::CloudLook look;
     look.march = o.march == "reference" ? render::CloudMarch::Reference : render::CloudMarch::Fast;
+    look.rayStride = o.rays == "pixel" ? 1 : o.rays == "quad" ? 2 : 0;
     const render::OffscreenFrame target(frame.width, frame.height);
     constexpr float kBlend = 0.5f; // halfway between snapshots, as the window draws most frames
 
@@ -123,7 +127,9 @@ int runBenchViewCloud(const BenchViewCloudOptions& o) {
     if (!source.notice().empty()) std::cout << "notice: " << source.notice() << '\n';
     std::cout << "GPU: " << (gpu.empty() ? "none" : gpu) << ", commit " << CATLAB_GIT_COMMIT << ", " << todayUtc()
               << '\n'
-              << "march " << o.march << '\n'
+              << "march " << o.march << ", a ray through every "
+              << (render::CloudRenderer::rayStrideFor(look, frame.width, frame.height) == 1 ? "pixel" : "2x2 pixels")
+              << '\n'
               << "frame (step + density + pyramid + light volumes + ray march, pipelined): median "
               << fixedDigits(frameMs, 3) << " ms = " << fixedDigits(1000.0 / frameMs, 1) << " fps over " << o.frames
               << " frames after " << o.warmup << " warm-up (min "
@@ -165,6 +171,10 @@ void addBenchViewCloudCommand(CLI::App& app) {
     cmd->add_option("--upload", o->upload, "auto (CUDA-GL interop for the cuda backend) or host")
         ->capture_default_str();
     cmd->add_option("--march", o->march, "fast (skipping, light volumes) or reference (brute force)")
+        ->capture_default_str();
+    cmd->add_option("--rays", o->rays,
+                    "Rays of the fast march: pixel (one per pixel), quad (one per 2x2 pixels, filtered up) or auto "
+                    "(quad beyond about 1080p)")
         ->capture_default_str();
     cmd->callback([o] {
         const int code = runBenchViewCloud(*o);

@@ -157,6 +157,13 @@ void drawMarchControls(render::CloudLook& look) {
         ImGui::SetTooltip("half-cell steps and a march toward the sun from every sample: what the fast march "
                           "approximates");
     ImGui::BeginDisabled(reference);
+    static constexpr const char* kRays[] = {"auto (per 2x2 pixels beyond 1080p)", "through every pixel",
+                                            "per 2x2 pixels"};
+    int rays = std::clamp(look.rayStride, 0, 2);
+    if (ImGui::Combo("rays", &rays, kRays, 3)) look.rayStride = rays;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a ray per 2x2 pixels marches a quarter of the rays and filters the clouds' light up to "
+                          "each pixel over its own sky");
     ImGui::SliderInt("view samples", &look.maxSteps, 64, 4096, "%d", ImGuiSliderFlags_AlwaysClamp);
     sliderDouble("view step", look.stepCells, 0.25f, 4.0f, "%.2f cells", ImGuiSliderFlags_Logarithmic);
     sliderDouble("stop at transmittance", look.minTransmittance, 0.0f, 0.2f, "%.3f");

@@ -2,8 +2,11 @@
 #include "render/blue_noise.hpp"
 #include "render/gl_program.hpp"
 
+#include "catlab/error.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace catlab::render {
@@ -42,17 +45,14 @@ float sunDepthLimit(const CloudLook& look) {
 } // namespace
 
 CloudRenderer::CloudRenderer()
-    : program_(buildProgram("view.vert.glsl", {"cloud_volume.glsl", "cloud.frag.glsl"})),
-      vertexArray_(createVertexArray()), blueNoise_(createBlueNoiseTexture()) {
-    viewport_ = uniformLocation(program_, "u_viewport");
+    : program_(buildProgram("view.vert.glsl", {"cloud_volume.glsl", "cloud_view.glsl", "cloud.frag.glsl"})),
+      compositeProgram_(
+          buildProgram("view.vert.glsl", {"glsl_version.glsl", "cloud_view.glsl", "cloud_composite.frag.glsl"})),
+      vertexArray_(createVertexArray()), blueNoise_(createBlueNoiseTexture()), marchView_(viewUniformsOf(program_)),
+      compositeView_(viewUniformsOf(compositeProgram_)) {
     blend_ = uniformLocation(program_, "u_blend");
     cells_ = uniformLocation(program_, "u_cells");
     cameraCells_ = uniformLocation(program_, "u_cameraCells");
-    cameraForward_ = uniformLocation(program_, "u_cameraForward");
-    cameraRight_ = uniformLocation(program_, "u_cameraRight");
-    cameraUp_ = uniformLocation(program_, "u_cameraUp");
-    tanHalfFov_ = uniformLocation(program_, "u_tanHalfFovY");
-    sunDirection_ = uniformLocation(program_, "u_sunDirection");
     densityScale_ = uniformLocation(program_, "u_densityScale");
     cutoff_ = uniformLocation(program_, "u_cutoff");
     maxSteps_ = uniformLocation(program_, "u_maxSteps");
@@ -65,6 +65,26 @@ CloudRenderer::CloudRenderer()
     skyLight_ = uniformLocation(program_, "u_skyLight");
     groundLight_ = uniformLocation(program_, "u_groundLight");
     powder_ = uniformLocation(program_, "u_powder");
+    cloudsOnly_ = uniformLocation(program_, "u_cloudsOnly");
+}
+
+CloudRenderer::ViewUniforms CloudRenderer::viewUniformsOf(const GlProgram& program) {
+    ViewUniforms at;
+    at.viewport = uniformLocation(program, "u_viewport");
+    at.pixelScale = uniformLocation(program, "u_pixelScale");
+    at.frameSize = uniformLocation(program, "u_frameSize");
+    at.cameraForward = uniformLocation(program, "u_cameraForward");
+    at.cameraRight = uniformLocation(program, "u_cameraRight");
+    at.cameraUp = uniformLocation(program, "u_cameraUp");
+    at.tanHalfFov = uniformLocation(program, "u_tanHalfFovY");
+    at.sunDirection = uniformLocation(program, "u_sunDirection");
+    return at;
+}
+
+int CloudRenderer::rayStrideFor(const CloudLook& look, int width, int height) {
+    if (look.march == CloudMarch::Reference) return 1;
+    if (look.rayStride == 1 || look.rayStride == 2) return look.rayStride;
+    return (long long)width * height > kFullRateRayPixels ? 2 : 1;
 }
 
 void CloudRenderer::draw(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look,
@@ -92,39 +112,85 @@ void CloudRenderer::updateLight(const CloudVolumeSource& source, const CloudLook
 }
 
 void CloudRenderer::march(const CloudVolumeSource& source, float blend, const OrbitCamera& camera,
-                          const CloudLook& look, int x, int y, int width, int height) const {
+                          const CloudLook& look, int x, int y, int width, int height) {
+    if (width <= 0 || height <= 0 || source.size().nx <= 0) return;
+    const int stride = rayStrideFor(look, width, height);
+    if (stride == 1) {
+        marchPixels(source, blend, camera, look, x, y, width, height, 1, false);
+        return;
+    }
+    GLint framebuffer = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
+    const int raysX = (width + stride - 1) / stride, raysY = (height + stride - 1) / stride;
+    ensureCloudTarget(raysX, raysY);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, cloudFramebuffer_.get());
+    marchPixels(source, blend, camera, look, 0, 0, width, height, stride, true);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(framebuffer));
+    composite(camera, look, x, y, width, height);
+}
+
+void CloudRenderer::ensureCloudTarget(int width, int height) {
+    if (width == cloudTargetWidth_ && height == cloudTargetHeight_) return;
+    cloudTarget_ = createTexture(GL_TEXTURE_2D);
+    glTextureStorage2D(cloudTarget_.get(), 1, GL_RGBA16F, width, height);
+    glTextureParameteri(cloudTarget_.get(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(cloudTarget_.get(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(cloudTarget_.get(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(cloudTarget_.get(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    cloudFramebuffer_ = createFramebuffer();
+    glNamedFramebufferTexture(cloudFramebuffer_.get(), GL_COLOR_ATTACHMENT0, cloudTarget_.get(), 0);
+    if (glCheckNamedFramebufferStatus(cloudFramebuffer_.get(), GL_DRAW_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        throw Error("the OpenGL driver cannot draw into a " + std::to_string(width) + "x" + std::to_string(height) +
+                    " RGBA16F texture for the clouds");
+    cloudTargetWidth_ = width;
+    cloudTargetHeight_ = height;
+}
+
+void CloudRenderer::setViewUniforms(GLuint program, const ViewUniforms& at, const OrbitCamera& camera,
+                                    const CloudLook& look, int x, int y, int width, int height, int stride) {
+    const CameraFrame frame = cameraFrame(camera);
+    const Vec3 sun = sunDirection(look.sunAzimuthDegrees, look.sunElevationDegrees);
+    const int passWidth = (width + stride - 1) / stride, passHeight = (height + stride - 1) / stride;
+    glProgramUniform4i(program, at.viewport, x, y, passWidth, passHeight);
+    // A pass pixel spans width / passWidth frame pixels: with an odd side the last ray sits at the edge.
+    glProgramUniform2f(program, at.pixelScale, float(width) / float(passWidth), float(height) / float(passHeight));
+    glProgramUniform2f(program, at.frameSize, float(width), float(height));
+    glProgramUniform3fv(program, at.cameraForward, 1, frame.forward.data());
+    glProgramUniform3fv(program, at.cameraRight, 1, frame.right.data());
+    glProgramUniform3fv(program, at.cameraUp, 1, frame.up.data());
+    glProgramUniform1f(program, at.tanHalfFov, frame.tanHalfFovY);
+    glProgramUniform3fv(program, at.sunDirection, 1, sun.data());
+}
+
+void CloudRenderer::marchPixels(const CloudVolumeSource& source, float blend, const OrbitCamera& camera,
+                                const CloudLook& look, int x, int y, int width, int height, int stride,
+                                bool cloudsOnly) {
     const cloud::CloudSize size = source.size();
-    if (width <= 0 || height <= 0 || size.nx <= 0) return;
     const GLuint program = program_.get();
     const float longest = float(std::max({size.nx, size.ny, size.nz}));
     const CameraFrame frame = cameraFrame(camera);
-    const Vec3 sun = sunDirection(look.sunAzimuthDegrees, look.sunElevationDegrees);
     // World (the volume centred on the origin, its longest side 1) to cell coordinates.
     const Vec3 cameraCells{frame.position[0] * longest + 0.5f * float(size.nx),
                            frame.position[1] * longest + 0.5f * float(size.ny),
                            frame.position[2] * longest + 0.5f * float(size.nz)};
     const bool reference = look.march == CloudMarch::Reference;
 
-    glViewport(x, y, width, height);
+    glViewport(x, y, (width + stride - 1) / stride, (height + stride - 1) / stride);
     glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_SCISSOR_TEST);
     glUseProgram(program);
-    glProgramUniform4i(program, viewport_, x, y, width, height);
+    setViewUniforms(program, marchView_, camera, look, x, y, width, height, stride);
     glProgramUniform1f(program, blend_, std::clamp(blend, 0.0f, 1.0f));
     glProgramUniform3i(program, cells_, size.nx, size.ny, size.nz);
     glProgramUniform3fv(program, cameraCells_, 1, cameraCells.data());
-    glProgramUniform3fv(program, cameraForward_, 1, frame.forward.data());
-    glProgramUniform3fv(program, cameraRight_, 1, frame.right.data());
-    glProgramUniform3fv(program, cameraUp_, 1, frame.up.data());
-    glProgramUniform1f(program, tanHalfFov_, frame.tanHalfFovY);
-    glProgramUniform3fv(program, sunDirection_, 1, sun.data());
     glProgramUniform1f(program, densityScale_, clampedDensityScale(look));
     glProgramUniform1f(program, cutoff_, clampedCutoff(look));
     glProgramUniform1i(program, maxSteps_, std::clamp(look.maxSteps, 1, 8192));
     glProgramUniform1f(program, stepCells_, float(std::clamp(look.stepCells, 0.25, 4.0)));
     glProgramUniform1f(program, minTransmittance_, float(std::clamp(look.minTransmittance, 0.0, 0.5)));
     glProgramUniform1i(program, reference_, reference ? 1 : 0);
+    glProgramUniform1i(program, cloudsOnly_, cloudsOnly ? 1 : 0);
     glProgramUniform3f(program, lobes_, float(std::clamp(look.forwardEccentricity, 0.0, 0.95)),
                        float(std::clamp(look.backEccentricity, -0.95, 0.0)),
                        float(std::clamp(look.forwardWeight, 0.0, 1.0)));
@@ -144,6 +210,19 @@ void CloudRenderer::march(const CloudVolumeSource& source, float blend, const Or
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindVertexArray(0);
     for (GLuint unit = 0; unit <= 6; ++unit) glBindTextureUnit(unit, 0);
+    glUseProgram(0);
+}
+
+void CloudRenderer::composite(const OrbitCamera& camera, const CloudLook& look, int x, int y, int width, int height) {
+    const GLuint program = compositeProgram_.get();
+    glViewport(x, y, width, height);
+    glUseProgram(program);
+    setViewUniforms(program, compositeView_, camera, look, x, y, width, height, 1);
+    glBindTextureUnit(0, cloudTarget_.get());
+    glBindVertexArray(vertexArray_.get());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindVertexArray(0);
+    glBindTextureUnit(0, 0);
     glUseProgram(0);
 }
 

@@ -16,6 +16,9 @@ namespace catlab::render {
 // the sun, the zenith and the ground from every sample).
 enum class CloudMarch { Fast, Reference };
 
+// Frames up to this many pixels (a little over 1920x1080) get a ray through every pixel by default.
+inline constexpr long long kFullRateRayPixels = 2'400'000;
+
 // How the clouds look.
 struct CloudLook {
     double sunAzimuthDegrees = 35.0;
@@ -27,6 +30,10 @@ struct CloudLook {
     int maxSteps = 768;             // the fast view step is at least the path through the volume / this
     double stepCells = 1.0;         // the fast view step near cloud, in cells (0.25..4)
     double minTransmittance = 0.01; // the fast march stops once less than this of the background shows
+    // Rays of the fast march: 1 through every pixel, 2 through every 2x2 pixels (their light filtered up
+    // to each pixel over its own sky), 0 to choose: 1 up to kFullRateRayPixels pixels, else 2. The
+    // reference casts one through every pixel.
+    int rayStride = 0;
 
     double forwardEccentricity = 0.75; // the forward lobe of the phase: the silver lining around the sun
     double backEccentricity = -0.25;   // the back lobe: the glow of clouds with the sun behind the camera
@@ -44,8 +51,10 @@ struct CloudLook {
 // the sun's disc) behind. The fast march uses the occupancy pyramid and the light volumes, which it
 // rebuilds on the GPU when the source has a new snapshot (or the sun or the cutoff moved), and jitters
 // each pixel's start by a blue-noise tile. The volume is centred on the origin, its longest side 1.
-// Needs a current OpenGL 4.5 core context for its whole life, and touches only GL state it sets itself
-// (programs, vertex array, texture units 0..6, image units 0 and 1, viewport).
+// Large frames march one ray per 2x2 pixels into a texture of their own and filter the clouds up to
+// every pixel (CloudLook::rayStride). Needs a current OpenGL 4.5 core context for its whole life, and
+// touches only GL state it sets itself (programs, vertex array, texture units 0..6, image units 0 and 1,
+// viewport; the draw framebuffer is restored).
 class CloudRenderer {
   public:
     CloudRenderer(); // throws catlab::Error when the shaders do not build
@@ -53,7 +62,7 @@ class CloudRenderer {
     CloudRenderer& operator=(CloudRenderer&&) = default;
 
     // Draws the source's two snapshots blended by `blend` in 0..1 into the rectangle (x, y, width,
-    // height) of the framebuffer: updateOccupancy, updateLight, march.
+    // height) of the current framebuffer: updateOccupancy, updateLight, march.
     void draw(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look, int x,
               int y, int width, int height);
 
@@ -62,9 +71,27 @@ class CloudRenderer {
     void updateOccupancy(const CloudVolumeSource& source, const CloudLook& look);
     void updateLight(const CloudVolumeSource& source, const CloudLook& look);
     void march(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look, int x,
-               int y, int width, int height) const;
+               int y, int width, int height);
+
+    // The ray stride `look` gives a frame of width x height pixels (see CloudLook::rayStride).
+    static int rayStrideFor(const CloudLook& look, int width, int height);
 
   private:
+    // Where the camera and the sun are, for a pass whose pixels are `pixelScale` frame pixels wide.
+    struct ViewUniforms {
+        GLint viewport = -1, pixelScale = -1, frameSize = -1, cameraForward = -1, cameraRight = -1, cameraUp = -1,
+              tanHalfFov = -1, sunDirection = -1;
+    };
+    static ViewUniforms viewUniformsOf(const GlProgram& program);
+    static void setViewUniforms(GLuint program, const ViewUniforms& at, const OrbitCamera& camera,
+                                const CloudLook& look, int x, int y, int width, int height, int stride);
+    // Casts the rays of a width x height frame, one per stride x stride pixels, into pixels from (x, y):
+    // the picture, or (cloudsOnly) the clouds' light and transmittance.
+    void marchPixels(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look,
+                     int x, int y, int width, int height, int stride, bool cloudsOnly);
+    void composite(const OrbitCamera& camera, const CloudLook& look, int x, int y, int width, int height);
+    void ensureCloudTarget(int width, int height);
+
     // What the light volumes were last computed for.
     struct LightKey {
         std::uint64_t snapshot = 0;
@@ -73,17 +100,20 @@ class CloudRenderer {
         bool operator==(const LightKey&) const = default;
     };
 
-    GlProgram program_;
+    GlProgram program_, compositeProgram_;
     GlVertexArray vertexArray_;
     GlTexture blueNoise_;
+    ViewUniforms marchView_, compositeView_;
+    GlTexture cloudTarget_; // light and transmittance of rays cast per 2x2 pixels (RGBA16F)
+    GlFramebuffer cloudFramebuffer_;
+    int cloudTargetWidth_ = 0, cloudTargetHeight_ = 0;
     CloudOccupancy occupancy_;
     CloudLightVolume light_;
     std::uint64_t occupancySnapshot_ = 0;
     LightKey lightKey_;
-    GLint viewport_ = -1, blend_ = -1, cells_ = -1, cameraCells_ = -1, cameraForward_ = -1, cameraRight_ = -1,
-          cameraUp_ = -1, tanHalfFov_ = -1, sunDirection_ = -1, densityScale_ = -1, cutoff_ = -1, maxSteps_ = -1,
+    GLint blend_ = -1, cells_ = -1, cameraCells_ = -1, densityScale_ = -1, cutoff_ = -1, maxSteps_ = -1,
           stepCells_ = -1, minTransmittance_ = -1, reference_ = -1, lobes_ = -1, octaves_ = -1, octaveFalloff_ = -1,
-          skyLight_ = -1, groundLight_ = -1, powder_ = -1;
+          skyLight_ = -1, groundLight_ = -1, powder_ = -1, cloudsOnly_ = -1;
 };
 
 } // namespace catlab::render

@@ -23,6 +23,12 @@ expect(gpus_words 1 "catlab: error: --gpus" run --gpus many --steps 1)
 expect(halo_steps_alone 1 "--halo-steps is for a distributed grid" run --halo-steps 2 --steps 1)
 expect(bench_halo_steps_alone 1 "--halo-steps is for a distributed grid" bench --halo-steps 2 --backends cpu --radius 1 --size 64 --steps 1)
 
+# The cloud view's benchmark (built with the renderer): its choices are checked before any GL context.
+execute_process(COMMAND "${CATLAB}" bench-view-cloud --help RESULT_VARIABLE has_cloud_bench OUTPUT_QUIET ERROR_QUIET)
+if(has_cloud_bench EQUAL 0)
+  expect(bench_view_cloud_rays 1 "--rays must be auto, pixel or quad, not sideways" bench-view-cloud --rays sideways)
+endif()
+
 # Working runs
 expect(run_default 0 "population  [0-9]+ at generation 10" run --steps 10 --size 128 --no-progress)
 expect(run_preset 0 "B4678/S35678 \\(ANNEAL\\).*backend     cpu-naive.*population  [0-9]+ at generation 5"

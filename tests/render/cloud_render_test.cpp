@@ -373,6 +373,48 @@ TEST(CloudRender, FastMarchStaysCloseToTheBruteForceReference) {
               << singleScattering.p99 << '\n';
 }
 
+TEST(CloudRender, RaysPerTwoByTwoPixelsStayCloseToRaysThroughEveryPixel) {
+    REQUIRE_EGL();
+    const cloud::CloudSize size{72, 56, 20};
+    GrownClouds clouds = growClouds(size);
+    CloudRenderer renderer;
+    OrbitCamera camera;
+    camera.distance = 1.4;
+    CloudLook everyPixel;
+    everyPixel.rayStride = 1;
+    CloudLook perQuad = everyPixel;
+    perQuad.rayStride = 2;
+    const int w = 161, h = 97; // odd: the last column and row of rays sit on the frame's edge
+    const auto full = drawFrame(renderer, clouds.source, camera, everyPixel, w, h, 0.5f);
+    const auto quads = drawFrame(renderer, clouds.source, camera, perQuad, w, h, 0.5f);
+
+    // The sky alone is drawn per pixel either way: the same picture, the sun's disc included.
+    CloudVolumeSource clear(ViewUpload::HostOnly);
+    auto empty = cloud::makeCloudSimulation("cpu", size, cloud::CloudParams{});
+    clear.snapshot(*empty, 1);
+    const auto sky = drawFrame(renderer, clear, camera, everyPixel, w, h);
+    EXPECT_EQ(drawFrame(renderer, clear, camera, perQuad, w, h), sky);
+
+    // With clouds, a quarter of the rays softens their detail over a ray's width and no more.
+    const FrameDifference quadsVsFull = difference(quads, full);
+    const FrameDifference cloudsVsSky = difference(full, sky);
+    ASSERT_GT(cloudsVsSky.mean, 12.0) << "the clouds should cover a good part of the frame";
+    EXPECT_GT(quadsVsFull.mean, 0.0) << "rays per 2x2 pixels should not be rays through every pixel";
+    EXPECT_LT(quadsVsFull.mean, 0.1 * cloudsVsSky.mean);
+    EXPECT_LE(quadsVsFull.p99, 32);
+    std::cout << "rays per 2x2 pixels vs every pixel: mean " << quadsVsFull.mean << ", p99 " << quadsVsFull.p99
+              << "; clouds vs sky: mean " << cloudsVsSky.mean << '\n';
+
+    // The default casts a ray through every pixel up to about 1080p, and per 2x2 pixels beyond.
+    const CloudLook automatic;
+    EXPECT_EQ(CloudRenderer::rayStrideFor(automatic, 1920, 1080), 1);
+    EXPECT_EQ(CloudRenderer::rayStrideFor(automatic, 3840, 2160), 2);
+    CloudLook reference;
+    reference.march = CloudMarch::Reference;
+    reference.rayStride = 2;
+    EXPECT_EQ(CloudRenderer::rayStrideFor(reference, 3840, 2160), 1);
+}
+
 TEST(CloudRender, OccupancySkipsOnlyClearAir) {
     REQUIRE_EGL();
     // A single small cloud: the fast march, which skips whole clear bricks, still finds it, and where
