@@ -7,6 +7,7 @@
 #include "cli/scene_setup.hpp"
 
 #include "build_info.hpp"
+#include "render/cuda_gl_pixel_buffer.hpp"
 #include "render/egl_context.hpp"
 #include "render/gl_objects.hpp"
 #include "render/offscreen_frame.hpp"
@@ -104,6 +105,36 @@ std::vector<double> timeExportAlone(const Simulator& sim, const ViewWindow& wind
     return ms;
 }
 
+// What the interop path costs besides the export, each part waited for: an empty glFinish (the wait
+// itself), mapping and unmapping the pixel buffer for CUDA, and GL's copy of it into the view texture.
+struct InteropParts {
+    double finish = 0, mapUnmap = 0, textureUpload = 0;
+};
+
+InteropParts timeInteropParts(int width, int height, int frames) {
+    render::CudaGlPixelBuffer buffer(std::size_t(width) * std::size_t(height) * sizeof(ViewPixel));
+    render::GlTexture texture = render::createTexture(GL_TEXTURE_2D);
+    glTextureStorage2D(texture.get(), 1, GL_RGBA8, width, height);
+    std::vector<double> finish, mapUnmap, upload;
+    for (int f = 0; f < frames; ++f) {
+        glFinish();
+        Clock::time_point start = Clock::now();
+        glFinish();
+        finish.push_back(msSince(start));
+        start = Clock::now();
+        { const render::CudaGlPixelBuffer::Mapping mapped(buffer); }
+        glFinish();
+        mapUnmap.push_back(msSince(start));
+        start = Clock::now();
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, buffer.buffer());
+        glTextureSubImage2D(texture.get(), 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+        glFinish();
+        upload.push_back(msSince(start));
+    }
+    return {median(finish), median(mapUnmap), median(upload)};
+}
+
 int runBenchView(const BenchViewOptions& o) {
     GridSize frame;
     try {
@@ -193,6 +224,9 @@ int runBenchView(const BenchViewOptions& o) {
     if (const GLenum error = glGetError(); error != GL_NO_ERROR)
         throw Error("OpenGL error " + std::to_string(error) + " during the benchmark");
     s.exportAlone = timeExportAlone(sim, window, o.frames);
+    std::optional<InteropParts> interop;
+    if (source.lastPath() == render::ViewPath::CudaInterop)
+        interop = timeInteropParts(window.width, window.height, o.frames);
 
     const double frameMs = median(s.frame), stepMs = median(s.step), exportMs = median(s.exportUpload),
                  drawMs = median(s.draw);
@@ -213,6 +247,10 @@ int runBenchView(const BenchViewOptions& o) {
     if (!s.exportAlone.empty())
         std::cout << "export alone (into device memory, " << sim.stepTimerMethod() << "): median "
                   << fixedDigits(median(s.exportAlone), 3) << " ms\n";
+    if (interop)
+        std::cout << "interop parts (each waited for, wall clock): an empty glFinish "
+                  << fixedDigits(interop->finish, 3) << " ms, map + unmap " << fixedDigits(interop->mapUnmap, 3)
+                  << " ms, texture from the pixel buffer " << fixedDigits(interop->textureUpload, 3) << " ms\n";
 
     if (o.csvPath) {
         // A copy of the old rows plus this one replaces the file: a failure never costs the rows it had.
