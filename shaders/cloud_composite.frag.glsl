@@ -1,7 +1,7 @@
-// The picture from clouds marched with one ray per 2x2 pixels (after glsl_version.glsl and
-// cloud_view.glsl): their light and transmittance, filtered up to every pixel, over the sky of each
-// pixel's own ray. Light and transmittance blend linearly, so a cloud's edge softens over a ray's width
-// while the sky and the sun's disc stay sharp.
+// The picture (after glsl_version.glsl and cloud_view.glsl): the clouds' light and transmittance from
+// cloud_march.comp.glsl over the sky of each pixel's own ray. Where a ray was cast per 2x2 pixels they
+// are filtered up bilinearly; light and transmittance blend linearly, so a cloud's edge softens over a
+// ray's width while the sky and the sun's disc stay sharp.
 
 layout(binding = 0) uniform sampler2D u_clouds; // light (rgb) and transmittance (a), bilinear
 

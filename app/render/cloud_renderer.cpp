@@ -45,7 +45,7 @@ float sunDepthLimit(const CloudLook& look) {
 } // namespace
 
 CloudRenderer::CloudRenderer()
-    : program_(buildProgram("view.vert.glsl", {"cloud_volume.glsl", "cloud_view.glsl", "cloud.frag.glsl"})),
+    : program_(buildComputeProgram({"cloud_volume.glsl", "cloud_view.glsl", "cloud_march.comp.glsl"})),
       compositeProgram_(
           buildProgram("view.vert.glsl", {"glsl_version.glsl", "cloud_view.glsl", "cloud_composite.frag.glsl"})),
       vertexArray_(createVertexArray()), blueNoise_(createBlueNoiseTexture()), marchView_(viewUniformsOf(program_)),
@@ -65,7 +65,6 @@ CloudRenderer::CloudRenderer()
     skyLight_ = uniformLocation(program_, "u_skyLight");
     groundLight_ = uniformLocation(program_, "u_groundLight");
     powder_ = uniformLocation(program_, "u_powder");
-    cloudsOnly_ = uniformLocation(program_, "u_cloudsOnly");
 }
 
 CloudRenderer::ViewUniforms CloudRenderer::viewUniformsOf(const GlProgram& program) {
@@ -115,17 +114,9 @@ void CloudRenderer::march(const CloudVolumeSource& source, float blend, const Or
                           const CloudLook& look, int x, int y, int width, int height) {
     if (width <= 0 || height <= 0 || source.size().nx <= 0) return;
     const int stride = rayStrideFor(look, width, height);
-    if (stride == 1) {
-        marchPixels(source, blend, camera, look, x, y, width, height, 1, false);
-        return;
-    }
-    GLint framebuffer = 0;
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
-    const int raysX = (width + stride - 1) / stride, raysY = (height + stride - 1) / stride;
-    ensureCloudTarget(raysX, raysY);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, cloudFramebuffer_.get());
-    marchPixels(source, blend, camera, look, 0, 0, width, height, stride, true);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(framebuffer));
+    ensureCloudTarget((width + stride - 1) / stride, (height + stride - 1) / stride);
+    castRays(source, blend, camera, look, width, height, stride);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT); // the composite samples what the rays wrote
     composite(camera, look, x, y, width, height);
 }
 
@@ -137,11 +128,6 @@ void CloudRenderer::ensureCloudTarget(int width, int height) {
     glTextureParameteri(cloudTarget_.get(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTextureParameteri(cloudTarget_.get(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTextureParameteri(cloudTarget_.get(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    cloudFramebuffer_ = createFramebuffer();
-    glNamedFramebufferTexture(cloudFramebuffer_.get(), GL_COLOR_ATTACHMENT0, cloudTarget_.get(), 0);
-    if (glCheckNamedFramebufferStatus(cloudFramebuffer_.get(), GL_DRAW_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        throw Error("the OpenGL driver cannot draw into a " + std::to_string(width) + "x" + std::to_string(height) +
-                    " RGBA16F texture for the clouds");
     cloudTargetWidth_ = width;
     cloudTargetHeight_ = height;
 }
@@ -162,9 +148,8 @@ void CloudRenderer::setViewUniforms(GLuint program, const ViewUniforms& at, cons
     glProgramUniform3fv(program, at.sunDirection, 1, sun.data());
 }
 
-void CloudRenderer::marchPixels(const CloudVolumeSource& source, float blend, const OrbitCamera& camera,
-                                const CloudLook& look, int x, int y, int width, int height, int stride,
-                                bool cloudsOnly) {
+void CloudRenderer::castRays(const CloudVolumeSource& source, float blend, const OrbitCamera& camera,
+                             const CloudLook& look, int width, int height, int stride) {
     const cloud::CloudSize size = source.size();
     const GLuint program = program_.get();
     const float longest = float(std::max({size.nx, size.ny, size.nz}));
@@ -175,12 +160,8 @@ void CloudRenderer::marchPixels(const CloudVolumeSource& source, float blend, co
                            frame.position[2] * longest + 0.5f * float(size.nz)};
     const bool reference = look.march == CloudMarch::Reference;
 
-    glViewport(x, y, (width + stride - 1) / stride, (height + stride - 1) / stride);
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
     glUseProgram(program);
-    setViewUniforms(program, marchView_, camera, look, x, y, width, height, stride);
+    setViewUniforms(program, marchView_, camera, look, 0, 0, width, height, stride);
     glProgramUniform1f(program, blend_, std::clamp(blend, 0.0f, 1.0f));
     glProgramUniform3i(program, cells_, size.nx, size.ny, size.nz);
     glProgramUniform3fv(program, cameraCells_, 1, cameraCells.data());
@@ -190,7 +171,6 @@ void CloudRenderer::marchPixels(const CloudVolumeSource& source, float blend, co
     glProgramUniform1f(program, stepCells_, float(std::clamp(look.stepCells, 0.25, 4.0)));
     glProgramUniform1f(program, minTransmittance_, float(std::clamp(look.minTransmittance, 0.0, 0.5)));
     glProgramUniform1i(program, reference_, reference ? 1 : 0);
-    glProgramUniform1i(program, cloudsOnly_, cloudsOnly ? 1 : 0);
     glProgramUniform3f(program, lobes_, float(std::clamp(look.forwardEccentricity, 0.0, 0.95)),
                        float(std::clamp(look.backEccentricity, -0.95, 0.0)),
                        float(std::clamp(look.forwardWeight, 0.0, 1.0)));
@@ -206,9 +186,11 @@ void CloudRenderer::marchPixels(const CloudVolumeSource& source, float blend, co
     glBindTextureUnit(4, reference ? 0 : light_.sunDepth());
     glBindTextureUnit(5, reference ? 0 : light_.skyDepth());
     glBindTextureUnit(6, blueNoise_.get());
-    glBindVertexArray(vertexArray_.get());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glBindVertexArray(0);
+    glBindImageTexture(0, cloudTarget_.get(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+    constexpr GLuint kGroup = 8; // local_size of cloud_march.comp.glsl
+    glDispatchCompute((GLuint(cloudTargetWidth_) + kGroup - 1) / kGroup,
+                      (GLuint(cloudTargetHeight_) + kGroup - 1) / kGroup, 1);
+    glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
     for (GLuint unit = 0; unit <= 6; ++unit) glBindTextureUnit(unit, 0);
     glUseProgram(0);
 }

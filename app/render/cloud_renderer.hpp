@@ -51,10 +51,10 @@ struct CloudLook {
 // the sun's disc) behind. The fast march uses the occupancy pyramid and the light volumes, which it
 // rebuilds on the GPU when the source has a new snapshot (or the sun or the cutoff moved), and jitters
 // each pixel's start by a blue-noise tile. The volume is centred on the origin, its longest side 1.
-// Large frames march one ray per 2x2 pixels into a texture of their own and filter the clouds up to
-// every pixel (CloudLook::rayStride). Needs a current OpenGL 4.5 core context for its whole life, and
-// touches only GL state it sets itself (programs, vertex array, texture units 0..6, image units 0 and 1,
-// viewport; the draw framebuffer is restored).
+// The rays are cast by a compute pass into a texture of the clouds' light and transmittance, which a
+// full-frame pass puts over each pixel's sky; large frames cast one ray per 2x2 pixels
+// (CloudLook::rayStride). Needs a current OpenGL 4.5 core context for its whole life, and touches only
+// GL state it sets itself (programs, vertex array, texture units 0..6, image units 0 and 1, viewport).
 class CloudRenderer {
   public:
     CloudRenderer(); // throws catlab::Error when the shaders do not build
@@ -85,10 +85,10 @@ class CloudRenderer {
     static ViewUniforms viewUniformsOf(const GlProgram& program);
     static void setViewUniforms(GLuint program, const ViewUniforms& at, const OrbitCamera& camera,
                                 const CloudLook& look, int x, int y, int width, int height, int stride);
-    // Casts the rays of a width x height frame, one per stride x stride pixels, into pixels from (x, y):
-    // the picture, or (cloudsOnly) the clouds' light and transmittance.
-    void marchPixels(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look,
-                     int x, int y, int width, int height, int stride, bool cloudsOnly);
+    // Casts the rays of a width x height frame, one per stride x stride pixels, into cloudTarget_: the
+    // clouds' light and transmittance along each.
+    void castRays(const CloudVolumeSource& source, float blend, const OrbitCamera& camera, const CloudLook& look,
+                  int width, int height, int stride);
     void composite(const OrbitCamera& camera, const CloudLook& look, int x, int y, int width, int height);
     void ensureCloudTarget(int width, int height);
 
@@ -104,8 +104,7 @@ class CloudRenderer {
     GlVertexArray vertexArray_;
     GlTexture blueNoise_;
     ViewUniforms marchView_, compositeView_;
-    GlTexture cloudTarget_; // light and transmittance of rays cast per 2x2 pixels (RGBA16F)
-    GlFramebuffer cloudFramebuffer_;
+    GlTexture cloudTarget_; // light and transmittance along each ray (RGBA16F)
     int cloudTargetWidth_ = 0, cloudTargetHeight_ = 0;
     CloudOccupancy occupancy_;
     CloudLightVolume light_;
@@ -113,7 +112,7 @@ class CloudRenderer {
     LightKey lightKey_;
     GLint blend_ = -1, cells_ = -1, cameraCells_ = -1, densityScale_ = -1, cutoff_ = -1, maxSteps_ = -1,
           stepCells_ = -1, minTransmittance_ = -1, reference_ = -1, lobes_ = -1, octaves_ = -1, octaveFalloff_ = -1,
-          skyLight_ = -1, groundLight_ = -1, powder_ = -1, cloudsOnly_ = -1;
+          skyLight_ = -1, groundLight_ = -1, powder_ = -1;
 };
 
 } // namespace catlab::render

@@ -1,4 +1,7 @@
-// The cloud ray march (after cloud_volume.glsl and cloud_view.glsl). Along the view ray: Beer-Lambert extinction, sunlight
+// The cloud ray march (after cloud_volume.glsl and cloud_view.glsl), one invocation per ray, writing the
+// light the clouds send along it and their transmittance for cloud_composite.frag.glsl to put over the
+// sky. A compute pass, not a fragment shader: data-centre GPUs shade fragments on a few of their
+// multiprocessors only, but run compute on all of them. Along the view ray: Beer-Lambert extinction, sunlight
 // scattered by a two-lobe Henyey-Greenstein phase (the forward lobe gives the silver lining) with several
 // octaves standing in for multiple scattering, sky light from above and ground light from below dimmed
 // by the cloud above and below, and the sky behind. The fast march skips clear bricks, lengthens its
@@ -23,9 +26,9 @@ uniform float u_skyLight;         // strength of the sky light from above
 uniform float u_groundLight;      // strength of the light from the ground below
 uniform float u_powder;           // 0..1: how much thin cloud facing away from the sun darkens
 uniform vec3 u_cameraCells;       // the camera in cell coordinates
-uniform bool u_cloudsOnly;        // write the clouds' light and transmittance (for cloud_composite) instead of the picture
 
-out vec4 fragColour;
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(binding = 0, rgba16f) uniform writeonly image2D u_clouds; // light (rgb) and transmittance (a) per ray
 
 const float kPi = 3.14159265;
 const int kMaxOctaves = 4;
@@ -157,7 +160,8 @@ vec4 marchFast(Ray ray, float jitter) {
 }
 
 void main() {
-    ivec2 pixel = ivec2(gl_FragCoord.xy) - u_viewport.xy;
+    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    if (any(greaterThanEqual(pixel, u_viewport.zw))) return;
     Ray ray;
     ray.dir = viewRayDirection(pixel);
     ray.origin = u_cameraCells;
@@ -172,5 +176,5 @@ void main() {
         float jitter = texelFetch(u_blueNoise, pixel % textureSize(u_blueNoise, 0), 0).r;
         march = u_reference ? marchReference(ray, jitter) : marchFast(ray, jitter);
     }
-    fragColour = u_cloudsOnly ? march : vec4(toneMapped(march.rgb + sky(ray.dir) * march.a), 1.0);
+    imageStore(u_clouds, pixel, march);
 }
