@@ -14,7 +14,7 @@ void CloudWindowScene::prepareToShow() {
     cloudSession(lab_).snapshotDue = true; // it may have changed while hidden
 }
 
-void CloudWindowScene::draw(int width, int height) {
+void CloudWindowScene::draw(const recording::FrameTarget& target) {
     CloudSession& clouds = cloudSession(lab_);
     if (!renderer_) renderer_.emplace();
     if (!source_) source_.emplace();
@@ -22,7 +22,7 @@ void CloudWindowScene::draw(int width, int height) {
         source_->snapshot(*clouds.simulation, clouds.densityRadius);
         clouds.snapshotDue = false;
     }
-    renderer_->draw(*source_, clouds.blend(), clouds.camera, clouds.look, 0, 0, width, height);
+    renderer_->draw(*source_, clouds.blend(), clouds.camera, clouds.look, 0, 0, target.width, target.height);
 }
 
 void CloudWindowScene::advance() {

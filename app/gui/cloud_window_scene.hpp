@@ -21,7 +21,7 @@ class CloudWindowScene final : public WindowScene {
     explicit CloudWindowScene(Lab& lab) : lab_(lab) {}
 
     void prepareToShow() override;
-    void draw(int width, int height) override;
+    void draw(const recording::FrameTarget& target) override;
     void advance() override;
     render::ViewPath uploadPath() const override;
     const std::string& uploadNotice() const override;

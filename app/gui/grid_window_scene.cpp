@@ -14,12 +14,12 @@
 
 namespace catlab::gui {
 
-void GridWindowScene::draw(int width, int height) {
-    const ViewWindow view = lab_.view.window(width, height);
-    const GLuint texture = source_.update(lab_.session.simulator(), view);
+void GridWindowScene::draw(const recording::FrameTarget& target) {
+    const ViewWindow view = lab_.view.window(target.width, target.height);
+    const GLuint pixels = source_.update(lab_.session.simulator(), view);
     const Rule& rule = lab_.session.rule();
-    renderer_.draw(texture, view, {rule.states, rule.radius, lab_.session.size()}, lab_.style);
-    drawSelectionOverlay(lab_, width, height);
+    renderer_.draw(pixels, view, {rule.states, rule.radius, lab_.session.size()}, lab_.style);
+    drawSelectionOverlay(lab_, target.width, target.height);
 }
 
 void GridWindowScene::advance() {

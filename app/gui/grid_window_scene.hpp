@@ -18,7 +18,7 @@ class GridWindowScene final : public WindowScene {
   public:
     explicit GridWindowScene(Lab& lab) : lab_(lab) {}
 
-    void draw(int width, int height) override;
+    void draw(const recording::FrameTarget& target) override;
     void advance() override;
     render::ViewPath uploadPath() const override { return source_.lastPath(); }
     const std::string& uploadNotice() const override { return source_.notice(); }

@@ -42,7 +42,7 @@ void drawScene(Lab& lab, WindowScene& scene, FramebufferSize size) {
     glClear(GL_COLOR_BUFFER_BIT);
     if (size.width <= 0 || size.height <= 0) return;
     try {
-        scene.draw(size.width, size.height);
+        scene.draw({size.width, size.height, 0});
     } catch (const Error& e) {
         showError(lab, "cannot draw " + std::string(scene.pictureName()) + ": " + e.what());
     }

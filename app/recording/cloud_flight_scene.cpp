@@ -13,9 +13,9 @@ CloudFlightScene::CloudFlightScene(cloud::CloudSimulation& simulation, const Cam
     source_.snapshot(simulation_, densityRadius_); // throws for a bad radius
 }
 
-void CloudFlightScene::draw(int width, int height) {
+void CloudFlightScene::draw(const FrameTarget& target) {
     // Each frame shows one state: the newest snapshot alone, no blend with the one before.
-    renderer_.draw(source_, 1.0f, camera(), look_, 0, 0, width, height);
+    renderer_.draw(source_, 1.0f, camera(), look_, 0, 0, target.width, target.height);
 }
 
 void CloudFlightScene::advance() {

@@ -21,7 +21,7 @@ class CloudFlightScene final : public Scene {
                      long long frames, int stepsPerFrame, int densityRadius,
                      render::ViewUpload upload = render::ViewUpload::Auto);
 
-    void draw(int width, int height) override;
+    void draw(const FrameTarget& target) override;
     void advance() override;
     // How the last density snapshot reached GL, and why not through interop where it applies.
     render::ViewPath uploadPath() const override { return source_.lastPath(); }

@@ -12,14 +12,17 @@ GridScene::GridScene(Simulator& simulator, const ViewWindow& window, const rende
     makeViewMapping(window, simulator.size(), simulator.rule().states); // a bad window fails before any frame
 }
 
-void GridScene::draw(int width, int height) {
-    if (width != window_.width || height != window_.height)
+void GridScene::draw(const FrameTarget& target) {
+    if (target.width != window_.width || target.height != window_.height)
         throw Error("the grid's view is " + std::to_string(window_.width) + "x" + std::to_string(window_.height) +
-                    ", not the " + std::to_string(width) + "x" + std::to_string(height) + " frame");
-    const GLuint texture = source_.update(simulator_, window_);
+                    ", not the " + std::to_string(target.width) + "x" + std::to_string(target.height) + " frame");
+    const GLuint pixels = source_.update(simulator_, window_);
     // The frame shows the grid alone: no torus seams (the recording's window is chosen, not panned).
     const render::ViewContent content{simulator_.rule().states, simulator_.rule().radius, GridSize{0, 0}};
-    renderer_.draw(texture, window_, content, style_);
+    if (target.texture != 0)
+        renderer_.drawInto(target.texture, pixels, window_, content, style_);
+    else
+        renderer_.draw(pixels, window_, content, style_);
 }
 
 void GridScene::advance() { simulator_.step(generationsPerFrame_); }

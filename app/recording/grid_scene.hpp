@@ -18,7 +18,7 @@ class GridScene final : public Scene {
     GridScene(Simulator& simulator, const ViewWindow& window, const render::ViewStyle& style, int generationsPerFrame,
               render::ViewUpload upload = render::ViewUpload::Auto);
 
-    void draw(int width, int height) override;
+    void draw(const FrameTarget& target) override;
     void advance() override;
     render::ViewPath uploadPath() const override { return source_.lastPath(); }
     const std::string& uploadNotice() const override { return source_.notice(); }

@@ -16,7 +16,7 @@ RecordingResult recordFrames(Scene& scene, FrameRecorder& recorder, long long fr
             result.interrupted = true;
             break;
         }
-        scene.draw(recorder.width(), recorder.height());
+        scene.draw({recorder.width(), recorder.height(), target.colour()});
         if (!recorder.capture()) break;
         if (progress) progress(frame + 1);
         // The next generations are computed while this frame is read back and encoded.

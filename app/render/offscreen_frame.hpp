@@ -18,6 +18,7 @@ class OffscreenFrame {
     int width() const { return width_; }
     int height() const { return height_; }
     GLuint framebuffer() const { return framebuffer_.get(); }
+    GLuint colour() const { return colour_.get(); }
 
   private:
     int width_, height_;

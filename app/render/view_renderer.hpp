@@ -32,26 +32,40 @@ struct ViewContent {
     GridSize grid{}; // the torus, for its seam lines; {0, 0} draws none
 };
 
-// Draws an exported view (a texture of ViewPixels, one texel per pixel, as view.hpp lays them out)
-// into the current framebuffer with the view shader. Needs a current OpenGL 4.5 core context (a
-// window's or a headless EGL one) for its whole life, and touches only GL state it sets itself
-// (program, vertex array, texture unit 0, viewport).
+// Colours an exported view (a GL buffer of ViewPixels, one per pixel, as view.hpp and ViewSource lay
+// them out): into the current framebuffer with a fragment pass, or into an RGBA8 texture with a compute
+// pass, the same colours either way. Needs a current OpenGL 4.5 core context (a window's or a headless
+// EGL one) for its whole life, and touches only GL state it sets itself (programs, vertex array, shader
+// storage binding 0, image unit 0, viewport).
 class ViewRenderer {
   public:
     ViewRenderer(); // throws catlab::Error when the shaders do not build
     ViewRenderer(ViewRenderer&&) = default;
     ViewRenderer& operator=(ViewRenderer&&) = default;
 
-    // `texture` holds window.width x window.height ViewPixels (row 0 = top of the view); the picture
+    // `pixels` holds window.width x window.height ViewPixels (row 0 = top of the view); the picture
     // fills the framebuffer rectangle with its bottom-left corner at (x, y) and the window's size.
-    void draw(GLuint texture, const ViewWindow& window, const ViewContent& content, const ViewStyle& style, int x = 0,
+    void draw(GLuint pixels, const ViewWindow& window, const ViewContent& content, const ViewStyle& style, int x = 0,
               int y = 0) const;
+    // The same picture written into `texture` (RGBA8, at least the window's size; rows from the bottom
+    // as a framebuffer's), by a compute pass: offscreen frames on data-centre GPUs, which shade
+    // fragments on a few of their multiprocessors only. Later reads of the texture see it.
+    void drawInto(GLuint texture, GLuint pixels, const ViewWindow& window, const ViewContent& content,
+                  const ViewStyle& style) const;
 
   private:
-    GlProgram program_;
+    // Uniform locations of one of the two programs.
+    struct Uniforms {
+        GLint viewport = -1, colourMap = -1, states = -1, originFraction = -1, cellsPerPixel = -1, gridAlpha = -1,
+              densityRadius = -1, gridSize = -1, originInGrid = -1;
+    };
+    static Uniforms uniformsOf(const GlProgram& program);
+    static void setUniforms(GLuint program, const Uniforms& at, const ViewWindow& window, const ViewContent& content,
+                            const ViewStyle& style, int x, int y);
+
+    GlProgram program_, computeProgram_;
     GlVertexArray vertexArray_; // core profile needs one bound even for attribute-less drawing
-    GLint viewport_ = -1, colourMap_ = -1, states_ = -1, originFraction_ = -1, cellsPerPixel_ = -1, gridAlpha_ = -1,
-          densityRadius_ = -1, gridSize_ = -1, originInGrid_ = -1;
+    Uniforms uniforms_, computeUniforms_;
 };
 
 // Opacity of the cell grid at this zoom (pixels per cell): none below 4, fading in up to 12.

@@ -21,27 +21,16 @@ ViewSource::ViewSource(ViewUpload upload, PixelBufferFactory makePixelBuffer)
 GLuint ViewSource::update(const Simulator& simulator, const ViewWindow& window) {
     if (window.width <= 0 || window.height <= 0) return 0;              // a minimised window: nothing to show
     makeViewMapping(window, simulator.size(), simulator.rule().states); // a bad window fails before GL work
-    resizeTexture(window.width, window.height);
     const bool onDevice = simulator.memorySpace() == MemorySpace::Device;
     if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ && exportThroughInterop(simulator, window)) {
         lastPath_ = ViewPath::CudaInterop;
-        return texture_.get();
+        pixels_ = pixelBuffer_->buffer();
+        return pixels_;
     }
     exportThroughHost(simulator, window);
     lastPath_ = ViewPath::HostUpload;
-    return texture_.get();
-}
-
-void ViewSource::resizeTexture(int width, int height) {
-    if (texture_ && width == width_ && height == height_) return;
-    texture_ = createTexture(GL_TEXTURE_2D); // storage is immutable: a new size needs a new texture
-    glTextureStorage2D(texture_.get(), 1, GL_RGBA8, width, height);
-    glTextureParameteri(texture_.get(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTextureParameteri(texture_.get(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTextureParameteri(texture_.get(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTextureParameteri(texture_.get(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    width_ = width;
-    height_ = height;
+    pixels_ = hostBuffer_.get();
+    return pixels_;
 }
 
 bool ViewSource::exportThroughInterop(const Simulator& simulator, const ViewWindow& window) {
@@ -57,26 +46,22 @@ bool ViewSource::exportThroughInterop(const Simulator& simulator, const ViewWind
             return false;
         }
     }
-    {
-        const CudaGlPixelBuffer::Mapping mapped(*pixelBuffer_); // GL must not use the buffer in this scope
-        simulator.exportView(window, {static_cast<ViewPixel*>(mapped.data()), window.width, MemorySpace::Device});
-    }
-    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pixelBuffer_->buffer());
-    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTextureSubImage2D(texture_.get(), 0, 0, 0, window.width, window.height, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    // GL must not use the buffer while CUDA has it mapped; unmapping orders the export before GL's reads.
+    const CudaGlPixelBuffer::Mapping mapped(*pixelBuffer_);
+    simulator.exportView(window, {static_cast<ViewPixel*>(mapped.data()), window.width, MemorySpace::Device});
     return true;
 }
 
 void ViewSource::exportThroughHost(const Simulator& simulator, const ViewWindow& window) {
     hostPixels_.resize(std::size_t(window.width) * std::size_t(window.height));
     simulator.exportView(window, {hostPixels_.data(), window.width, MemorySpace::Host});
-    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTextureSubImage2D(texture_.get(), 0, 0, 0, window.width, window.height, GL_RGBA, GL_UNSIGNED_BYTE,
-                        hostPixels_.data());
+    const std::size_t bytes = hostPixels_.size() * sizeof(ViewPixel);
+    if (!hostBuffer_ || hostBufferBytes_ < bytes) {
+        hostBuffer_ = createBuffer(); // storage is immutable: a larger window needs a new buffer
+        glNamedBufferStorage(hostBuffer_.get(), GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
+        hostBufferBytes_ = bytes;
+    }
+    glNamedBufferSubData(hostBuffer_.get(), 0, GLsizeiptr(bytes), hostPixels_.data());
 }
 
 } // namespace catlab::render

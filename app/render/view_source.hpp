@@ -14,11 +14,11 @@
 
 namespace catlab::render {
 
-// How the exported pixels reach the texture.
+// How the exported pixels reach the GL buffer the view shader reads.
 enum class ViewPath {
     None,        // nothing exported yet
-    HostUpload,  // exported into host memory, uploaded with glTextureSubImage2D
-    CudaInterop, // exported by CUDA into a registered pixel buffer, uploaded from it on the GPU
+    HostUpload,  // exported into host memory, uploaded with glNamedBufferSubData
+    CudaInterop, // exported by CUDA straight into a registered GL buffer
 };
 
 const char* toString(ViewPath path);
@@ -28,12 +28,13 @@ enum class ViewUpload {
     HostOnly, // always through host memory
 };
 
-// Fills a GL texture (RGBA8, one ViewPixel per texel, row 0 = the view's top row) with the engine's
-// export of a view window, every frame. For device backends the pixels go straight from the CUDA
-// export into a registered pixel buffer and from there into the texture; for host backends (or when
-// interop registration fails, which sets notice()) they are exported into host memory and uploaded.
-// Only screen-sized pixels move: the grid is never copied. The texture and buffers are resized when
-// the window's size changes. Needs a current OpenGL 4.5 context for its whole life.
+// Fills a GL buffer (one ViewPixel per window pixel, row-major, row 0 = the view's top row) with the
+// engine's export of a view window, every frame; the view shader reads it as a storage buffer, so no
+// texture upload stands between the export and the draw. For device backends the CUDA export writes
+// straight into a registered GL buffer; for host backends (or when interop registration fails, which
+// sets notice()) the pixels are exported into host memory and uploaded. Only screen-sized pixels move:
+// the grid is never copied. The buffers grow when the window does. Needs a current OpenGL 4.5 context
+// for its whole life.
 class ViewSource {
   public:
     // Makes the interop pixel buffer; replaceable so that tests can make registration fail.
@@ -41,25 +42,25 @@ class ViewSource {
 
     explicit ViewSource(ViewUpload upload = ViewUpload::Auto, PixelBufferFactory makePixelBuffer = {});
 
-    // Exports `window` of the simulator's state into the texture and returns the texture's name (0 when
-    // the window has no pixels). Throws catlab::Error for a bad window (view.hpp) or a CUDA failure.
+    // Exports `window` of the simulator's state and returns the GL buffer holding the pixels (0 when the
+    // window has no pixels). Throws catlab::Error for a bad window (view.hpp) or a CUDA failure.
     GLuint update(const Simulator& simulator, const ViewWindow& window);
 
-    GLuint texture() const { return texture_.get(); }
+    GLuint pixels() const { return pixels_; } // the buffer update() last returned
     ViewPath lastPath() const { return lastPath_; }
     // Empty, or why the GPU path is not used although the backend is on the GPU (for the panel).
     const std::string& notice() const { return notice_; }
 
   private:
-    void resizeTexture(int width, int height);
     bool exportThroughInterop(const Simulator& simulator, const ViewWindow& window);
     void exportThroughHost(const Simulator& simulator, const ViewWindow& window);
 
     ViewUpload upload_;
     PixelBufferFactory makePixelBuffer_;
-    GlTexture texture_;
-    int width_ = 0, height_ = 0;
+    GLuint pixels_ = 0;
     std::unique_ptr<CudaGlPixelBuffer> pixelBuffer_;
+    GlBuffer hostBuffer_;
+    std::size_t hostBufferBytes_ = 0;
     bool interopFailed_ = false;
     std::vector<ViewPixel> hostPixels_;
     ViewPath lastPath_ = ViewPath::None;

@@ -24,8 +24,8 @@ class GreyRamp final : public Scene {
   public:
     explicit GreyRamp(std::atomic<bool>& stop, int stopAfter = -1) : stop_(stop), stopAfter_(stopAfter) {}
 
-    void draw(int width, int height) override {
-        drawnSizes.emplace_back(width, height);
+    void draw(const FrameTarget& target) override {
+        drawnSizes.emplace_back(target.width, target.height);
         const float grey = float(20 * advances) / 255.0f;
         glClearColor(grey, grey, grey, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);

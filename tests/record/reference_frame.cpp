@@ -59,9 +59,10 @@ video::testing::RgbImage renderReference(const Simulator& simulator, const ViewW
     render::ViewSource source(render::ViewUpload::HostOnly);
     const render::ViewRenderer renderer;
     const render::OffscreenFrame target(window.width, window.height);
-    const GLuint texture = source.update(simulator, window);
-    // As catlab record draws: the grid alone, no torus seams.
-    renderer.draw(texture, window, {simulator.rule().states, simulator.rule().radius, GridSize{0, 0}}, style);
+    const GLuint pixels = source.update(simulator, window);
+    // As catlab record draws: the grid alone, no torus seams, by the compute pass into the frame's texture.
+    renderer.drawInto(target.colour(), pixels, window,
+                      {simulator.rule().states, simulator.rule().radius, GridSize{0, 0}}, style);
     return readFrame(window.width, window.height);
 }
 

@@ -55,16 +55,15 @@ std::optional<std::string> noCudaDevice() {
 #define REQUIRE_CUDA()                                                                                                 \
     if (auto why = noCudaDevice()) GTEST_SKIP() << "no CUDA device: " << *why
 
-std::vector<ViewPixel> texels(GLuint texture, int width, int height) {
+// The first width x height pixels of a view source's GL buffer.
+std::vector<ViewPixel> texels(GLuint buffer, int width, int height) {
     std::vector<ViewPixel> pixels(std::size_t(width) * std::size_t(height));
-    GLint w = 0, h = 0;
-    glGetTextureLevelParameteriv(texture, 0, GL_TEXTURE_WIDTH, &w);
-    glGetTextureLevelParameteriv(texture, 0, GL_TEXTURE_HEIGHT, &h);
-    EXPECT_EQ(w, width);
-    EXPECT_EQ(h, height);
-    if (w != width || h != height) return {};
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glGetTextureImage(texture, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(pixels.size() * sizeof(ViewPixel)), pixels.data());
+    GLint64 bytes = 0;
+    glGetNamedBufferParameteri64v(buffer, GL_BUFFER_SIZE, &bytes);
+    const auto needed = GLint64(pixels.size() * sizeof(ViewPixel));
+    EXPECT_GE(bytes, needed);
+    if (bytes < needed) return {};
+    glGetNamedBufferSubData(buffer, 0, GLsizeiptr(needed), pixels.data());
     EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
     return pixels;
 }
@@ -99,6 +98,19 @@ class Frame {
         glClearColor(1, 0, 1, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         renderer.draw(texture, window, content, style);
+        std::vector<unsigned char> rgba(std::size_t(width_) * std::size_t(height_) * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return rgba;
+    }
+    // The same picture written into the frame's texture by the compute pass.
+    std::vector<unsigned char> drawInto(const ViewRenderer& renderer, GLuint pixels, const ViewWindow& window,
+                                        const ViewContent& content, const ViewStyle& style) {
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
+        glClearColor(1, 0, 1, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer.drawInto(colour_.get(), pixels, window, content, style);
         std::vector<unsigned char> rgba(std::size_t(width_) * std::size_t(height_) * 4);
         glPixelStorei(GL_PACK_ALIGNMENT, 4);
         glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
@@ -172,6 +184,32 @@ TEST(ViewRendering, DrawsTheExportedGrid) {
     const unsigned char* dead = at(2 * 48, 2 * 40);
     EXPECT_GT(int(live[0]) + live[1] + live[2], int(dead[0]) + dead[1] + dead[2] + 300);
     EXPECT_NE(int(live[0]) * 1000 + live[1], 255 * 1000 + 0) << "the clear colour shows through";
+}
+
+TEST(ViewRendering, ComputePassColoursLikeTheFragmentPass) {
+    REQUIRE_EGL();
+    const Rule rule = testing::scaledRule(2, Neighbourhood::Moore, false, 5);
+    Simulator sim(rule, {211, 157}, 0.4, 7, "cpu");
+    sim.step(5);
+    ViewSource source;
+    const ViewRenderer renderer;
+    for (const ViewWindow& w : windows(sim.size())) {
+        SCOPED_TRACE(std::to_string(w.width) + "x" + std::to_string(w.height) + " at " +
+                     std::to_string(w.cellsPerPixel));
+        const GLuint pixels = source.update(sim, w);
+        Frame frame(w.width, w.height);
+        ViewContent content = contentOf(rule);
+        content.grid = sim.size(); // seams too
+        for (ColourMap map : {ColourMap::TwoState, ColourMap::Decay, ColourMap::NeighbourDensity}) {
+            const ViewStyle style = styleOf(map, true);
+            const auto fragment = frame.draw(renderer, pixels, w, content, style);
+            const auto compute = frame.drawInto(renderer, pixels, w, content, style);
+            EXPECT_EQ(compute, fragment) << toString(map);
+            for (std::size_t i = 0; i < compute.size(); i += 4)
+                ASSERT_FALSE(compute[i] == 255 && compute[i + 1] == 0 && compute[i + 2] == 255)
+                    << "the clear colour shows through at pixel " << i / 4;
+        }
+    }
 }
 
 class InteropTest : public ::testing::TestWithParam<std::string> {};
