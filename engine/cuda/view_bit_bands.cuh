@@ -205,14 +205,25 @@ class BandColumns {
     double pixelsPerStep_ = 0;
 };
 
-// Word w of the band's rows, counted per column. Rows go in pairs (one full adder, then the carry), and
-// the unrolled loop has several pairs' loads in flight before the first add waits.
+// Word w of the band's rows, counted per column. The rows' loads go out in batches, all of a batch
+// before its first add waits (the export is bound by loads in flight), and are added in pairs (one full
+// adder, then the carry).
 template <int Planes, class Reader>
 CATLAB_HD ColumnCounts<Planes> countBandColumns(const Reader& reader, int height, ViewSpan sy, int w) {
+    constexpr int batch = 8;
     ColumnCounts<Planes> counts;
     const auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
     int y = sy.first, left = sy.count;
-    CATLAB_UNROLL_4
+    for (; left >= batch; left -= batch) {
+        unsigned rows[batch];
+        CATLAB_UNROLL
+        for (int i = 0; i < batch; ++i) {
+            rows[i] = intrinsics::loadReadOnly(reader.bitRow(y) + w);
+            y = next(y);
+        }
+        CATLAB_UNROLL
+        for (int i = 0; i < batch; i += 2) counts.add(rows[i], rows[i + 1]);
+    }
     for (; left >= 2; left -= 2) {
         const unsigned a = intrinsics::loadReadOnly(reader.bitRow(y) + w);
         y = next(y);
