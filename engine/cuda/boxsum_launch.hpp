@@ -37,13 +37,4 @@ void unpackOnDevice(const BitGrid& g, Cell* cells);
 void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed, std::uint32_t firstRow = 0);
 std::uint64_t countAliveOnDevice(const BitGrid& g);
 
-// __syncthreads() for the kernel bodies (a no-op in host compilation, which never runs it).
-struct DeviceSync {
-    CATLAB_HD void operator()() const {
-#if defined(__CUDA_ARCH__)
-        __syncthreads();
-#endif
-    }
-};
-
 } // namespace catlab::cuda

@@ -1,10 +1,12 @@
 #pragma once
-// The few CUDA intrinsics the boxsum kernel bodies use, with host versions of the same meaning, so the
-// bodies also compile for the CPU (the CPU tests run them on host threads, one per CUDA thread).
+// The few CUDA intrinsics the kernel bodies (boxsum's steps, the view's bit bands) use, with host
+// versions of the same meaning, so the bodies also compile for the CPU (the CPU tests run them on host
+// threads, one per CUDA thread).
 #include "catlab/host_device.hpp"
 
 #include <cstdint>
 #if !defined(__CUDA_ARCH__)
+#include <atomic>
 #include <bit>
 #endif
 
@@ -101,4 +103,26 @@ CATLAB_HD T loadReadOnly(const T* p) {
 #endif
 }
 
+// *counter += value, atomically among the threads of a block (a counter in shared memory).
+CATLAB_HD void sharedAdd(unsigned* counter, unsigned value) {
+#if defined(__CUDA_ARCH__)
+    atomicAdd(counter, value);
+#else
+    std::atomic_ref<unsigned>(*counter).fetch_add(value, std::memory_order_relaxed);
+#endif
+}
+
 } // namespace catlab::cuda::intrinsics
+
+namespace catlab::cuda {
+
+// __syncthreads() for the kernel bodies (a no-op in host compilation, which never runs it).
+struct DeviceSync {
+    CATLAB_HD void operator()() const {
+#if defined(__CUDA_ARCH__)
+        __syncthreads();
+#endif
+    }
+};
+
+} // namespace catlab::cuda

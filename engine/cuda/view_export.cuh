@@ -2,7 +2,8 @@
 // The view export on the GPU. One thread per pixel runs viewPixelAt() from catlab/view.hpp, the same
 // integer code as the CPU reference, so the pixels are bit-identical; cells are read through a small
 // reader for the backend's layout and the pixels written straight into a device target (a host target
-// goes through a device staging buffer: only pixels cross the bus, never the grid).
+// goes through a device staging buffer: only pixels cross the bus, never the grid). Bit rows zoomed out
+// take the band export instead (view_bit_bands.cuh), which ends in the same integer code.
 //
 // A reader is any copyable struct with
 //     __device__ unsigned operator()(int x, int y) const;   // state of cell (x, y), 0 <= x < W, 0 <= y < H
@@ -23,6 +24,7 @@
 #include "cuda_check.hpp"
 #include "device_intrinsics.cuh"
 #include "device_staging.hpp"
+#include "view_bit_bands.cuh"
 
 #include "catlab/view.hpp"
 
@@ -41,10 +43,11 @@ concept BitRowReader = requires(const Reader& reader, int y) {
     { reader.bitRow(y) } -> std::same_as<const unsigned*>;
 };
 
-// A zoomed-out pixel sums the same columns of many rows. Its words and masks are worked out once, and
-// the rows' loads have no branch between them, so that the compiler issues several rows' loads before
-// the first popcount waits: the export is bound by their latency, not by bandwidth. Pixels whose columns
-// wrap around the grid's edge take the general path.
+// A pixel of a few rows sums the same columns of each. Its words and masks are worked out once, and the
+// rows' loads have no branch between them, so that the compiler issues several rows' loads before the
+// first popcount waits. Pixels whose columns wrap around the grid's edge take the general path. Further
+// out, where this is bound by the latency of each pixel's loads, the band export (view_bit_bands.cuh)
+// reads each word once instead.
 template <class Reader>
 __device__ ViewPixel bitRowsPixel(const Reader& reader, const ViewMapping& m, int px, int py) {
     const ViewSpan sx = viewSpan(m.x, px), sy = viewSpan(m.y, py);
@@ -88,6 +91,14 @@ __global__ void exportBitRowsViewKernel(const Reader reader, const ViewMapping m
     pixels[std::size_t(py) * pitch + std::size_t(px)] = bitRowsPixel(reader, m, px, py);
 }
 
+template <int Planes, class Reader>
+__global__ void exportBitBandsKernel(const Reader reader, const ViewMapping m, const BitBandPlan plan,
+                                     ViewPixel* __restrict__ pixels, std::size_t pitch) {
+    extern __shared__ unsigned bandCounts[];
+    bitBandBody<Planes>(reader, m, plan, pixels, pitch, bandCounts, int(threadIdx.x), (long long)blockIdx.x,
+                        DeviceSync{});
+}
+
 template <class Reader>
 __global__ void exportViewKernel(const Reader reader, const ViewMapping m, ViewPixel* __restrict__ pixels,
                                  std::size_t pitch) {
@@ -112,7 +123,15 @@ void exportViewOnDevice(const Reader& reader, const ViewWindow& window, ViewTarg
     bool launched = false;
     if constexpr (BitRowReader<Reader>) {
         if (reader.hasBitRows()) {
-            exportBitRowsViewKernel<<<blocks, threads>>>(reader, m, pixels, pitch);
+            const BitBandPlan bands = planBitBands(m);
+            if (bitBandsPay(m, bands))
+                withBandPlanes(bands.planes, [&]<int Planes>() {
+                    exportBitBandsKernel<Planes>
+                        <<<unsigned(bands.blocks), unsigned(bands.threads), bands.sharedBytes>>>(reader, m, bands,
+                                                                                                 pixels, pitch);
+                });
+            else
+                exportBitRowsViewKernel<<<blocks, threads>>>(reader, m, pixels, pitch);
             launched = true;
         }
     }

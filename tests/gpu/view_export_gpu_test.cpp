@@ -1,7 +1,8 @@
 // The view export and painting of every CUDA backend against the CPU: for several windows, the pixels
 // exported on the device (into device and host targets) equal the CPU reference export of the same
 // state; rectangles painted and read on the device equal the same on cpu-naive, and the painted
-// state evolves identically.
+// state evolves identically. The bit-row backends' band export (zoomed out) on the windows that test its
+// column bookkeeping, on grids down to narrower than a word.
 #include "catlab/backend_registry.hpp"
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
@@ -9,6 +10,7 @@
 #include "catlab/simulator.hpp"
 #include "catlab/view_export.hpp"
 #include "support/backend_names.hpp"
+#include "support/band_windows.hpp"
 #include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
@@ -131,6 +133,46 @@ TEST_P(GpuViewTest, DeviceExportEqualsCpuExport) {
     EXPECT_THROW(sim.exportView({0, 0, 0, 8, 8}, device.target()), Error);
     EXPECT_THROW(sim.exportView({0, 0, 1, 9, 8}, device.target()), Error); // pitch 8 < width 9
 }
+
+// The backends that keep two-state cells as rows of bits: zoomed out, they export through bands.
+class GpuBandViewTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GpuBandViewTest, DeviceExportEqualsCpuExport) {
+    if (auto why = skipReason()) GTEST_SKIP() << "no CUDA device: " << *why;
+    const BackendSpec& info = BackendRegistry::instance().find(GetParam());
+    struct BandCase {
+        std::string label;
+        Rule rule;
+        GridSize size;
+    };
+    const Rule life = parseRule("B3/S23").rule;
+    const Rule r5 = testing::scaledRule(5, Neighbourhood::Moore, false, 2);
+    const RuleSpec plane = parseRule("B3/S23:P97,45"); // views show the plane, not its edge frame
+    const std::vector<BandCase> cases{{"life", life, {517, 389}},  {"life", life, {1000, 123}},
+                                      {"life", life, {97, 45}},    {"life", life, {20, 77}},
+                                      {"life", life, {3, 50}},     {"moore_r5", r5, {517, 389}},
+                                      {"moore_r5", r5, {33, 131}}, {"life_plane", plane.rule, *plane.size}};
+    int compared = 0;
+    for (const BandCase& c : cases) {
+        SCOPED_TRACE(c.label + " on " + std::to_string(c.size.width) + "x" + std::to_string(c.size.height));
+        if (info.unsupportedReason(c.rule)) continue;
+        Simulator sim(c.rule, c.size, 0.4, 11, GetParam());
+        sim.step(3);
+        const Grid state = sim.snapshot();
+        for (const testing::BandWindow& b : testing::bandWindows(c.size)) {
+            SCOPED_TRACE(b.label);
+            const ViewWindow& w = b.window;
+            DevicePixels device(w.width + 5, w.height);
+            sim.exportView(w, device.target());
+            EXPECT_TRUE(samePixels(cpuExport(state, 2, w), device.download(w.width), w.width)) << GetParam();
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(BitRowBackends, GpuBandViewTest, ::testing::Values("boxsum", "bitlife"),
+                         [](const auto& param) { return param.param; });
 
 std::vector<Cell> brush(int width, int height, int states, std::uint64_t seed) {
     std::vector<Cell> cells;
