@@ -21,13 +21,18 @@ ViewSource::ViewSource(ViewUpload upload, PixelBufferFactory makePixelBuffer)
 GLuint ViewSource::update(const Simulator& simulator, const ViewWindow& window) {
     if (window.width <= 0 || window.height <= 0) return 0;              // a minimised window: nothing to show
     makeViewMapping(window, simulator.size(), simulator.rule().states); // a bad window fails before GL work
+    return update(window, simulator.memorySpace(), [&](ViewTarget target) { simulator.exportView(window, target); });
+}
+
+GLuint ViewSource::update(const ViewWindow& window, MemorySpace space, const ViewExport& exportTo) {
+    if (window.width <= 0 || window.height <= 0) return 0;
     resizeTexture(window.width, window.height);
-    const bool onDevice = simulator.memorySpace() == MemorySpace::Device;
-    if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ && exportThroughInterop(simulator, window)) {
+    const bool onDevice = space == MemorySpace::Device;
+    if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ && exportThroughInterop(window, exportTo)) {
         lastPath_ = ViewPath::CudaInterop;
         return texture_.get();
     }
-    exportThroughHost(simulator, window);
+    exportThroughHost(window, exportTo);
     lastPath_ = ViewPath::HostUpload;
     return texture_.get();
 }
@@ -44,7 +49,7 @@ void ViewSource::resizeTexture(int width, int height) {
     height_ = height;
 }
 
-bool ViewSource::exportThroughInterop(const Simulator& simulator, const ViewWindow& window) {
+bool ViewSource::exportThroughInterop(const ViewWindow& window, const ViewExport& exportTo) {
     const std::size_t bytes = std::size_t(window.width) * std::size_t(window.height) * sizeof(ViewPixel);
     if (!pixelBuffer_ || pixelBuffer_->bytes() < bytes) {
         pixelBuffer_.reset(); // unregister the old one first
@@ -59,7 +64,7 @@ bool ViewSource::exportThroughInterop(const Simulator& simulator, const ViewWind
     }
     {
         const CudaGlPixelBuffer::Mapping mapped(*pixelBuffer_); // GL must not use the buffer in this scope
-        simulator.exportView(window, {static_cast<ViewPixel*>(mapped.data()), window.width, MemorySpace::Device});
+        exportTo({static_cast<ViewPixel*>(mapped.data()), window.width, MemorySpace::Device});
     }
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pixelBuffer_->buffer());
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
@@ -69,9 +74,9 @@ bool ViewSource::exportThroughInterop(const Simulator& simulator, const ViewWind
     return true;
 }
 
-void ViewSource::exportThroughHost(const Simulator& simulator, const ViewWindow& window) {
+void ViewSource::exportThroughHost(const ViewWindow& window, const ViewExport& exportTo) {
     hostPixels_.resize(std::size_t(window.width) * std::size_t(window.height));
-    simulator.exportView(window, {hostPixels_.data(), window.width, MemorySpace::Host});
+    exportTo({hostPixels_.data(), window.width, MemorySpace::Host});
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
