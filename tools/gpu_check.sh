@@ -220,6 +220,16 @@ if want distributed; then
     else
         log "mpirun not found: the runs under mpirun are skipped (apt-get install openmpi-bin)"
     fi
+    # `catlab record --gpus all`: the same PNG frames as one process (a build with CATLAB_RENDER and
+    # CATLAB_VIDEO, e.g. CATLAB_CMAKE_ARGS="-DCATLAB_RENDER=ON", and EGL).
+    if "$bin/catlab" record --help >/dev/null 2>&1; then
+        log "catlab record --gpus all against one process"
+        cmake -DCATLAB="$(realpath "$bin/catlab")" -DGPUS=all -DWORK="$(realpath "$out")/record-gpus" \
+            -P tests/mpi/record_ranks.cmake >"$out/distributed-record.log" 2>&1 || status=1
+        grep -E 'ok  |SKIPPED|Error|differs' "$out/distributed-record.log" | tee -a "$out/summary.txt"
+    else
+        log "catlab record is not built here: the distributed recording check is skipped"
+    fi
     # Weak scaling: about 60416^2 cells per GPU (60416 x 60416*gpus), on 1 GPU and on all of them.
     radii=1,5,16,100
     for n in 1 "$gpus"; do

@@ -3,27 +3,24 @@
 // server (the GPU's on NVIDIA servers, Mesa's llvmpipe elsewhere) draws each frame into an offscreen
 // framebuffer; the frames are read back through pixel buffers and encoded on a background thread.
 #include "cli/commands.hpp"
+#include "cli/distributed_ranks.hpp"
 #include "cli/interrupt_flag.hpp"
 #include "cli/number_options.hpp"
-#include "cli/progress_bar.hpp"
+#include "cli/record_distributed.hpp"
+#include "cli/record_film.hpp"
 #include "cli/record_filmed_scene.hpp"
 #include "cli/record_options.hpp"
 #include "cli/scene_options.hpp"
 
 #include "catlab/cloud/cloud_density.hpp"
+#include "catlab/error.hpp"
 
 #include "recording/frame_recorder.hpp"
-#include "recording/kept_frames.hpp"
-#include "recording/record_frames.hpp"
 #include "render/egl_context.hpp"
 
-#include <algorithm>
-#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <memory>
-#include <sstream>
-#include <string_view>
 
 namespace catlab::cli {
 namespace {
@@ -55,58 +52,9 @@ void addCloudRecordOptions(CLI::App& cmd, CloudRecordOptions& c) {
             "1");
 }
 
-std::string megabytes(std::int64_t bytes) {
-    std::ostringstream text;
-    text << std::fixed << std::setprecision(2) << double(bytes) / 1e6 << " MB";
-    return text.str();
-}
-
-// After the last frame: how the pictures reached OpenGL, under the scene's label.
-void reportUpload(std::string_view label, const recording::Scene& scene, std::ostream& out) {
-    out << std::setw(12) << std::left << label << std::right << render::toString(scene.uploadPath()) << '\n';
-    if (!scene.uploadNotice().empty()) out << "            (" << scene.uploadNotice() << ")\n";
-}
-
-// Films the scene and reports what reached the file; the exit code (0, 1 when the recording failed, 128
-// + the signal when interrupted).
-int film(recording::Scene& scene, std::string_view uploadLabel, recording::FrameRecorder& recorder,
-         const RecordPlan& plan, const InterruptFlag& interrupt, bool progress) {
-    std::cout << "recording   " << plan.frames << " frames at " << plan.video.width << "x" << plan.video.height << ", "
-              << plan.video.fps << " fps, " << recorder.codecName() << " -> " << plan.video.path << std::endl;
-    ProgressBar bar(plan.frames, progress);
-    const recording::RecordingResult result = recording::recordFrames(scene, recorder, plan.frames, interrupt.raised(),
-                                                                      [&](long long done) { bar.update(done); });
-    bar.finish();
-
-    reportUpload(uploadLabel, scene, std::cout);
-    const std::int64_t kept = result.framesInFile;
-    if (kept > 0)
-        std::cout << std::setprecision(4) << "wrote       " << kept << " frames (" << double(kept) / plan.video.fps
-                  << " s of video, " << megabytes(result.bytesWritten) << ") to " << plan.video.path << " in "
-                  << result.seconds << " s: " << double(kept) / std::max(result.seconds, 1e-9) << " frames/s"
-                  << std::endl;
-    const std::string keptText =
-        recording::keptFramesText(plan.video.path, kept, plan.video.format == video::VideoFormat::PngSequence);
-    if (result.error) {
-        std::cerr << "catlab: error: " << *result.error << "\ncatlab: the recording stopped; " << keptText << '\n';
-        return 1;
-    }
-    if (result.interrupted) {
-        if (kept == 0)
-            std::cerr << "catlab: interrupted before the first frame: " << keptText << '\n';
-        else
-            std::cerr << "catlab: interrupted: the recording stopped after " << kept << " of " << plan.frames
-                      << " frames; " << plan.video.path << " is complete up to there\n";
-        return interrupt.exitCode();
-    }
-    if (kept == 0) { // every frame was asked for: never report a file that is not there
-        std::cerr << "catlab: error: " << keptText << '\n';
-        return 1;
-    }
-    return 0;
-}
-
 int runRecord(const RecordOptions& options) {
+    if (distributedRun(options.scene.gpus)) return recordDistributedGrid(options);
+    if (options.scene.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
     const RecordPlan plan = planRecording(options); // bad options fail before any work
     const std::unique_ptr<FilmedScene> filmed = filmedScene(options, plan, std::cerr); // and bad files
     // From here on Ctrl+C stops at the next frame (the first, if it comes while the scene is made).
@@ -154,6 +102,14 @@ void addRecordCommand(CLI::App& app) {
     cmd->add_option("--colormap", o->colourMap, "two-state, decay or density")->capture_default_str();
     cmd->add_flag("!--no-grid-lines", o->gridLines, "No cell grid lines when zoomed in");
     cmd->add_option("--upload", o->upload, "auto (CUDA-GL interop for GPU backends) or host")->capture_default_str();
+    cmd->add_option("--gpus", o->scene.gpus,
+                    "One grid over N GPUs of this machine (or all), cut into bands, halos exchanged with NCCL; rank 0 "
+                    "films it");
+    addIntegerOption(*cmd, "--halo-steps", o->scene.haloSteps,
+                     "Generations between halo exchanges of a distributed grid (halos of that many radii; 0: "
+                     "chosen for the radius)",
+                     0, 1 << 16)
+        ->capture_default_str();
     addCloudRecordOptions(*cmd, o->cloud);
     cmd->add_flag("!--no-progress", o->scene.progress, "Never draw the progress bar");
     cmd->callback([o] {

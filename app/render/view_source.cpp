@@ -21,19 +21,24 @@ ViewSource::ViewSource(ViewUpload upload, PixelBufferFactory makePixelBuffer)
 GLuint ViewSource::update(const Simulator& simulator, const ViewWindow& window) {
     if (window.width <= 0 || window.height <= 0) return 0;              // a minimised window: nothing to show
     makeViewMapping(window, simulator.size(), simulator.rule().states); // a bad window fails before GL work
-    const bool onDevice = simulator.memorySpace() == MemorySpace::Device;
-    if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ && exportThroughInterop(simulator, window)) {
+    return update(window, simulator.memorySpace(), [&](ViewTarget target) { simulator.exportView(window, target); });
+}
+
+GLuint ViewSource::update(const ViewWindow& window, MemorySpace space, const ViewExport& exportTo) {
+    if (window.width <= 0 || window.height <= 0) return 0;
+    const bool onDevice = space == MemorySpace::Device;
+    if (onDevice && upload_ == ViewUpload::Auto && !interopFailed_ && exportThroughInterop(window, exportTo)) {
         lastPath_ = ViewPath::CudaInterop;
         pixels_ = pixelBuffer_->buffer();
         return pixels_;
     }
-    exportThroughHost(simulator, window);
+    exportThroughHost(window, exportTo);
     lastPath_ = ViewPath::HostUpload;
     pixels_ = hostBuffer_.get();
     return pixels_;
 }
 
-bool ViewSource::exportThroughInterop(const Simulator& simulator, const ViewWindow& window) {
+bool ViewSource::exportThroughInterop(const ViewWindow& window, const ViewExport& exportTo) {
     const std::size_t bytes = std::size_t(window.width) * std::size_t(window.height) * sizeof(ViewPixel);
     if (!pixelBuffer_ || pixelBuffer_->bytes() < bytes) {
         pixelBuffer_.reset(); // unregister the old one first
@@ -48,13 +53,13 @@ bool ViewSource::exportThroughInterop(const Simulator& simulator, const ViewWind
     }
     // GL must not use the buffer while CUDA has it mapped; unmapping orders the export before GL's reads.
     const CudaGlPixelBuffer::Mapping mapped(*pixelBuffer_);
-    simulator.exportView(window, {static_cast<ViewPixel*>(mapped.data()), window.width, MemorySpace::Device});
+    exportTo({static_cast<ViewPixel*>(mapped.data()), window.width, MemorySpace::Device});
     return true;
 }
 
-void ViewSource::exportThroughHost(const Simulator& simulator, const ViewWindow& window) {
+void ViewSource::exportThroughHost(const ViewWindow& window, const ViewExport& exportTo) {
     hostPixels_.resize(std::size_t(window.width) * std::size_t(window.height));
-    simulator.exportView(window, {hostPixels_.data(), window.width, MemorySpace::Host});
+    exportTo({hostPixels_.data(), window.width, MemorySpace::Host});
     const std::size_t bytes = hostPixels_.size() * sizeof(ViewPixel);
     if (!hostBuffer_ || hostBufferBytes_ < bytes) {
         hostBuffer_ = createBuffer(); // storage is immutable: a larger window needs a new buffer

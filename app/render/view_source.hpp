@@ -45,6 +45,11 @@ class ViewSource {
     // Exports `window` of the simulator's state and returns the GL buffer holding the pixels (0 when the
     // window has no pixels). Throws catlab::Error for a bad window (view.hpp) or a CUDA failure.
     GLuint update(const Simulator& simulator, const ViewWindow& window);
+    // Exports the pixels of a window into a target: a simulator's exportView, or a distributed grid's.
+    using ViewExport = std::function<void(ViewTarget target)>;
+    // The same for pixels that `exportTo` writes, best into memory of `space` (Device: through interop);
+    // the caller has checked the window.
+    GLuint update(const ViewWindow& window, MemorySpace space, const ViewExport& exportTo);
 
     GLuint pixels() const { return pixels_; } // the buffer update() last returned
     ViewPath lastPath() const { return lastPath_; }
@@ -52,8 +57,8 @@ class ViewSource {
     const std::string& notice() const { return notice_; }
 
   private:
-    bool exportThroughInterop(const Simulator& simulator, const ViewWindow& window);
-    void exportThroughHost(const Simulator& simulator, const ViewWindow& window);
+    bool exportThroughInterop(const ViewWindow& window, const ViewExport& exportTo);
+    void exportThroughHost(const ViewWindow& window, const ViewExport& exportTo);
 
     ViewUpload upload_;
     PixelBufferFactory makePixelBuffer_;

@@ -184,6 +184,9 @@ class BitLifeBackend final : public Backend {
         exportViewOnDevice(BitGridReader{current_.data(), geometry_}, window, target, visibleSize(), rule().states,
                            staging_);
     }
+    void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const override {
+        exportViewPartialsOnDevice(BitGridReader{current_.data(), geometry_}, m, rows, target, size(), staging_);
+    }
 
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override {
         writeCellsOnDevice(BitGridWriter{current_.data(), geometry_}, rect, cells, size(), rule().states, staging_);

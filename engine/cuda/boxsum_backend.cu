@@ -116,6 +116,9 @@ class BoxsumBackend final : public Backend {
     void exportView(const ViewWindow& window, ViewTarget target) const override {
         exportViewOnDevice(BitGridReader{grid(current_)}, window, target, visibleSize(), rule().states, staging_);
     }
+    void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const override {
+        exportViewPartialsOnDevice(BitGridReader{grid(current_)}, m, rows, target, size(), staging_);
+    }
 
     // The halo holds copies of wrapped cells, so it is refreshed after painting.
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override {

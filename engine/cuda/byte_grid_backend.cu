@@ -121,6 +121,10 @@ void ByteGridBackend::exportView(const ViewWindow& window, ViewTarget target) co
                        staging_);
 }
 
+void ByteGridBackend::exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const {
+    exportViewPartialsOnDevice(ByteGridReader{current_.data(), gridSize_.width}, m, rows, target, gridSize_, staging_);
+}
+
 void ByteGridBackend::writeCells(const CellRect& rect, std::span<const Cell> cells) {
     writeCellsOnDevice(ByteGridWriter{current_.data(), gridSize_.width}, rect, cells, gridSize_, rule().states,
                        staging_);

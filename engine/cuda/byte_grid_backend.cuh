@@ -22,6 +22,7 @@ class ByteGridBackend : public Backend {
     void synchronize() override;
     // Read and written in place on the device (view_export.cuh, cell_rect_access.cuh).
     void exportView(const ViewWindow& window, ViewTarget target) const override;
+    void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const override;
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
     void readCells(const CellRect& rect, std::span<Cell> cells) const override;
     PatternSignature signature() const override;

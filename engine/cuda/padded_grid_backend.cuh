@@ -184,6 +184,10 @@ class PaddedGridBackend : public Backend {
         exportViewOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, window, target, visibleSize(),
                            rule().states, staging_);
     }
+    void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const override {
+        exportViewPartialsOnDevice(PaddedGridReader<Layout>{current_.data(), geometry_, layout_}, m, rows, target,
+                                   size(), staging_);
+    }
 
     // The halo copies wrapped cells, so it is refreshed after painting (its cost grows with the
     // perimeter, not the area).

@@ -27,6 +27,8 @@
 #include "view_bit_bands.cuh"
 
 #include "catlab/view.hpp"
+#include "catlab/view_partials.hpp"
+#include "catlab/view_partials_export.hpp"
 
 #include <concepts>
 #include <cstdint>
@@ -141,6 +143,35 @@ void exportViewOnDevice(const Reader& reader, const ViewWindow& window, ViewTarg
         CATLAB_CUDA_CHECK(cudaMemcpy2D(target.pixels, std::size_t(target.pitch) * sizeof(ViewPixel), pixels,
                                        width * sizeof(ViewPixel), width * sizeof(ViewPixel), height,
                                        cudaMemcpyDeviceToHost));
+}
+
+// The partials of a band's pixels (view_partials.hpp): one thread per pixel of the target's rows.
+template <class Reader>
+__global__ void exportViewPartialsKernel(const Reader reader, const ViewMapping m, const ViewRows rows,
+                                         const int firstPixelRow, const int pixelRows,
+                                         ViewPartial* __restrict__ partials) {
+    const int px = int(blockIdx.x * blockDim.x + threadIdx.x);
+    const int row = int(blockIdx.y * blockDim.y + threadIdx.y);
+    if (px >= m.width || row >= pixelRows) return;
+    partials[std::size_t(row) * std::size_t(m.width) + std::size_t(px)] =
+        viewPartialAt(m, rows, px, firstPixelRow + row, reader);
+}
+
+// Throws catlab::Error for rows outside the state (of size `local`) or the grid, a bad target, or a
+// CUDA failure. A host target goes through the staging buffer: only partials cross the bus.
+template <class Reader>
+void exportViewPartialsOnDevice(const Reader& reader, const ViewMapping& m, ViewRows rows, ViewPartialTarget target,
+                                GridSize local, DeviceStaging& staging) {
+    checkViewPartials(m, rows, local, target);
+    const std::size_t count = std::size_t(m.width) * std::size_t(target.pixelRows);
+    const bool direct = target.space == MemorySpace::Device;
+    ViewPartial* partials = direct ? target.data : staging.get<ViewPartial>(count);
+    const dim3 threads(32, 8);
+    const dim3 blocks(blocksFor(std::size_t(m.width), threads.x), blocksFor(std::size_t(target.pixelRows), threads.y));
+    exportViewPartialsKernel<<<blocks, threads>>>(reader, m, rows, target.firstPixelRow, target.pixelRows, partials);
+    CATLAB_CUDA_CHECK_LAUNCH();
+    if (!direct)
+        CATLAB_CUDA_CHECK(cudaMemcpy(target.data, partials, count * sizeof(ViewPartial), cudaMemcpyDeviceToHost));
 }
 
 } // namespace catlab::cuda

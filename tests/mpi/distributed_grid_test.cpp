@@ -2,12 +2,10 @@
 // bit for bit, as one grid on one backend: odd splits, radii and halos deeper than the bands, several
 // rules (Life, Generations, Larger than Life with decay), backends switched mid-run, grids loaded and
 // gathered. Every rank runs every test; rank 0 compares the gathered grid.
+#include "mpi/rank_backends.hpp"
 #include "mpi/rank_environment.hpp"
-#include "support/backend_names.hpp"
 #include "support/test_rules.hpp"
 
-#include "catlab/backend_registry.hpp"
-#include "catlab/cuda_device.hpp"
 #include "catlab/distributed/distributed_simulator.hpp"
 #include "catlab/error.hpp"
 #include "catlab/random.hpp"
@@ -35,22 +33,7 @@ struct Case {
 
 Rule rule(const std::string& text) { return parseRule(text).rule; }
 
-// The backends the ranks run: the GPU backends for NCCL ranks, the CPU backends otherwise (and the GPU
-// ones as well when this machine has a GPU), each only for rules it computes exactly.
-std::vector<std::string> backendsFor(const Case& c) {
-    std::vector<std::string> names;
-    const BackendRegistry& registry = BackendRegistry::instance();
-    std::vector<std::string> candidates = ranksUseDevices() ? deviceBackendNames() : hostBackendNames();
-    if (!ranksUseDevices() && !cudaUnavailableReason())
-        for (const std::string& name : deviceBackendNames()) candidates.push_back(name);
-    for (const std::string& name : candidates) {
-        const BackendSpec& spec = registry.find(name);
-        if (spec.unavailableReason() || spec.unsupportedReason(c.rule)) continue;
-        if (c.tooSlowForNaive && name == "cpu-naive") continue;
-        names.push_back(name);
-    }
-    return names;
-}
+std::vector<std::string> backendsFor(const Case& c) { return rankBackendsFor(c.rule, c.tooSlowForNaive); }
 
 // Whether halos should travel as the backend's own rows (Backend::rawRows) between these ranks: the
 // bit-plane GPU backends through NCCL, cpu-naive's byte rows through MPI.

@@ -16,6 +16,8 @@ namespace {
 
 enum class Mode { Single, Mpi, NcclOverMpi, NcclThreads };
 
+constexpr int kSkipped = 77; // ctest's SKIP_RETURN_CODE for the NCCL run on a machine without a GPU
+
 Mode mode = Mode::Single;
 int gpuThreads = 0;
 std::string transportName = "single";
@@ -73,6 +75,10 @@ int main(int argc, char** argv) {
                 listeners.Append(new FailurePrinter(session->rank()));
             }
         } else if (wantsNccl()) {
+            if (cudaDeviceCount() == 0) {
+                std::cerr << "distributed tests: skipped: NCCL ranks need a GPU and there is none here\n";
+                return kSkipped;
+            }
             mode = Mode::NcclThreads;
             gpuThreads = gpuCountOf("all");
         } else {

@@ -7,6 +7,7 @@
 #include "catlab/rule.hpp"
 #include "catlab/state_view.hpp"
 #include "catlab/view.hpp"
+#include "catlab/view_partials.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -84,6 +85,11 @@ class Backend {
     // (device backends straight into device targets); the default copies the whole state to the host
     // first, a slow fallback for backends that have not.
     virtual void exportView(const ViewWindow& window, ViewTarget target) const;
+    // The view of a grid this state is a band of (view_partials.hpp): for the target's pixel rows, the
+    // partials over `rows` of the grid that m's y axis spans; m's x axis is this state's width. Throws
+    // catlab::Error for rows outside the state or the grid, or a bad target. Backends override it to read
+    // their own layout in place; the default reads the rows on the host, a chunk of rows at a time.
+    virtual void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const;
 
     // Views show only the top-left `visible` cells of the state, as if the grid ended there: the grid of a
     // bounded topology, whose edge frame lies beyond it (edge_frame_backend.hpp). Until configure() again.

@@ -82,6 +82,10 @@ class Simulator {
     // The visible window at screen resolution, into host or device memory (view.hpp defines the pixels).
     // Reads the backend's state in place: the grid is never copied.
     void exportView(const ViewWindow& window, ViewTarget target) const { backend_->exportView(window, target); }
+    // The partials of a view of a grid this state is a band of (Backend::exportViewPartials).
+    void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const {
+        backend_->exportViewPartials(m, rows, target);
+    }
     // The same, timed as timedStep() times steps (CUDA events for GPU backends): milliseconds.
     double timedExportView(const ViewWindow& window, ViewTarget target) const;
 

@@ -6,6 +6,7 @@
 #include "catlab/error.hpp"
 #include "catlab/thread_pool.hpp"
 #include "catlab/view_export.hpp"
+#include "catlab/view_partials_export.hpp"
 
 #include <algorithm>
 #include <array>
@@ -1066,6 +1067,10 @@ void CpuFastBackend::stateWritten() { stepper_->stateReplaced(); }
 // The view and painting work on the grid in place.
 void CpuFastBackend::exportView(const ViewWindow& window, ViewTarget target) const {
     exportViewOnHost(hostBuffer(current_), visibleSize(), rule().states, window, target);
+}
+
+void CpuFastBackend::exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const {
+    exportViewPartialsOnHost(hostBuffer(current_), m, rows, target);
 }
 
 void CpuFastBackend::writeCells(const CellRect& rect, std::span<const Cell> cells) {

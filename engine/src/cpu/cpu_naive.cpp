@@ -5,6 +5,7 @@
 #include "catlab/error.hpp"
 #include "catlab/thread_pool.hpp"
 #include "catlab/view_export.hpp"
+#include "catlab/view_partials_export.hpp"
 
 #include <cstring>
 
@@ -106,6 +107,10 @@ void CpuNaiveBackend::stepBounded() {
 // The view and painting work on the grid in place.
 void CpuNaiveBackend::exportView(const ViewWindow& window, ViewTarget target) const {
     exportViewOnHost(hostBuffer(current_), visibleSize(), rule().states, window, target);
+}
+
+void CpuNaiveBackend::exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const {
+    exportViewPartialsOnHost(hostBuffer(current_), m, rows, target);
 }
 
 void CpuNaiveBackend::writeCells(const CellRect& rect, std::span<const Cell> cells) {

@@ -20,6 +20,7 @@ class CpuNaiveBackend final : public Backend {
     void randomizeBand(double density, std::uint64_t seed, std::uint32_t firstRow) override; // in place: no second grid
     std::uint64_t population() const override { return current_.population(); }
     void exportView(const ViewWindow& window, ViewTarget target) const override;
+    void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const override;
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
     void readCells(const CellRect& rect, std::span<Cell> cells) const override;
     // One byte per cell, in place; writable.
