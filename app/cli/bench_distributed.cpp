@@ -174,7 +174,7 @@ int runDistributedBench(const BenchOptions& o, std::ostream& out, std::ostream& 
     const std::vector<int> radii = benchRadii(o);
     const GridSize size = parseGridSize(o.size);
     const BenchRule widest = benchRuleFor(*std::max_element(radii.begin(), radii.end()), o);
-    checkGridSize(size, &widest.rule);
+    checkGridSize(size, &widest.rule, kMaxWideGridCells); // each rank's band: its backend's limit
     std::ostringstream unseen;
     std::ostream& notices = printingProcess() ? log : unseen;
     std::vector<std::string> backends = selectBackends(o.backends, notices);

@@ -40,8 +40,12 @@ class DistributedSimulator {
     void step(int generations);
     // Collective: live cells of the whole grid, on every rank.
     std::uint64_t population();
-    // Collective: the whole grid on rank 0 (an empty grid on the others), band by band.
+    // Collective: the whole grid on rank 0 (an empty grid on the others), band by band. Throws
+    // catlab::Error on every rank, before moving anything, when rank 0's host cannot hold it (checkGatherFits).
     Grid gather();
+    // Collective: throws catlab::Error on every rank unless the whole grid fits in a host Grid on rank 0
+    // (kMaxGridCells, free host memory); a run that will gather checks it before stepping.
+    void checkGatherFits();
     // Collective: rank 0's grid (of size() and the rule's states) replaces the state; generation 0.
     void load(const Grid* grid);
     // Every rank switches its backend, keeping the cells ("auto": each rank's fastest).
