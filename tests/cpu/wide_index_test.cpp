@@ -39,6 +39,15 @@ TEST(WideIndex, BoxsumRowOffsetsOfABandPass32Bits) {
     EXPECT_GT(g.planeWords(), std::uint64_t(1) << 33);
 }
 
+TEST(WideIndex, BoxsumRowOffsetsNearTheLargestSide) {
+    const BitGrid g = bitGridShape({1 << 20, 1 << 20}, 100, 2); // 4 halo words each side
+    EXPECT_EQ(g.pitch, (1 << 15) + 8);
+    const int y = (1 << 20) - 1;
+    EXPECT_EQ(g.rowOffset(y), std::uint64_t(y) * std::uint64_t((1 << 15) + 8) + 4);
+    EXPECT_EQ(g.rowOffset(y), 34368094204u); // 8 times 2^32 and more
+    EXPECT_EQ(rowWordOf(g, 1LL * y * g.words + 7).row, y);
+}
+
 // A launch over every word of a band has more than 2^32 threads: the row and word of each come from a
 // 64-bit index.
 TEST(WideIndex, ThreadIndicesBeyond32BitsFindTheirRowAndWord) {
