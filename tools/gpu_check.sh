@@ -256,6 +256,15 @@ if want distributed; then
         --steps "${CATLAB_DIST_STEPS:-200}" --repeats 3 --warmup 16 --csv "$out/distributed-bitlife.csv" \
         >"$out/distributed-bitlife.txt" 2>&1 || status=1
     grep -v '^catlab bench: ' "$out/distributed-bitlife.txt"
+    # The largest grid, 1048576^2 (2^40 cells), cat-r5 on boxsum: bands of 2^38 cells and more on 4 GPUs,
+    # 2^37 on 8 (64 or 32 GiB each). Fewer GPUs cannot hold it.
+    if ((gpus >= 4)); then
+        log "distributed bench: the largest grid, 1048576^2, cat-r5 on boxsum over $gpus GPU(s)"
+        "$bin/catlab" bench --gpus all --backends boxsum --rule cat-r5 --size 1048576 \
+            --steps "${CATLAB_LARGEST_STEPS:-10}" --repeats 3 --warmup 2 --csv "$out/distributed-largest.csv" \
+            >"$out/distributed-largest.txt" 2>&1 || status=1
+        cat "$out/distributed-largest.txt"
+    fi
     # The command line end to end: a run over every GPU against one GPU, the same population.
     log "catlab run --gpus all against one GPU"
     "$bin/catlab" run --gpus all --rule bosco --size 4099x3001 --steps 300 --backend boxsum --no-progress \

@@ -306,7 +306,7 @@ BenchReport runBench(const BenchOptions& options, std::ostream& log) {
     {
         const int maxRadius = *std::max_element(radii.begin(), radii.end());
         const BenchRule widest = benchRuleFor(maxRadius, options);
-        checkGridSize(size, &widest.rule);
+        checkGridSize(size, &widest.rule, kMaxWideGridCells); // each backend's own limit: its row says
     }
     const std::vector<std::string> backends = selectBackends(options.backends, log);
     if (options.csvPath) checkWritable(*options.csvPath);

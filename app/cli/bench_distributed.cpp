@@ -42,6 +42,7 @@ struct RankRow {
     int haloSteps = 0;
     int steps = 0;
     double msPerStep = 0, steppingMs = 0, exchangeMs = 0, cellUpdates = 0;
+    double setupSeconds = 0; // the slowest rank's: backend, random start on the device, exchange buffers
     std::string status = "ok";
 };
 
@@ -74,7 +75,9 @@ std::vector<RankRow> measure(Communicator& comm, const std::string& backend, int
         return {total};
     }
     try {
+        const auto setupStart = Clock::now();
         DistributedSimulator grid(comm, rule.rule, size, rule.density, o.seed, backend, o.haloSteps);
+        total.setupSeconds = comm.max(secondsSince(setupStart));
         total.haloSteps = grid.layout().haloSteps();
         grid.overlapExchange(o.overlap);
         if (o.warmup > 0) grid.step(o.warmup);
@@ -174,7 +177,7 @@ int runDistributedBench(const BenchOptions& o, std::ostream& out, std::ostream& 
     const std::vector<int> radii = benchRadii(o);
     const GridSize size = parseGridSize(o.size);
     const BenchRule widest = benchRuleFor(*std::max_element(radii.begin(), radii.end()), o);
-    checkGridSize(size, &widest.rule);
+    checkGridSize(size, &widest.rule, kMaxWideGridCells); // each rank's band: its backend's limit
     std::ostringstream unseen;
     std::ostream& notices = printingProcess() ? log : unseen;
     std::vector<std::string> backends = selectBackends(o.backends, notices);
@@ -196,7 +199,8 @@ int runDistributedBench(const BenchOptions& o, std::ostream& out, std::ostream& 
                 const std::vector<RankRow> measured = measure(comm, backend, radius, rule, size, o);
                 if (comm.rank() == 0)
                     log << "catlab bench: " << backend << " r=" << radius << " over " << comm.size() << " ranks: "
-                        << (measured.back().status == "ok" ? text(measured.back().msPerStep) + " ms/step"
+                        << (measured.back().status == "ok" ? text(measured.back().msPerStep) + " ms/step (set up in " +
+                                                                 text(measured.back().setupSeconds, 3) + " s)"
                                                            : measured.back().status)
                         << '\n';
                 rows.insert(rows.end(), measured.begin(), measured.end());

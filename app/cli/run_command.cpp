@@ -51,7 +51,10 @@ int runScene(const RunOptions& options, std::ostream& out) {
     if (distributedRun(options.gpus)) return runDistributedScene(options, out);
     if (options.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
     const Scene scene = setUpScene(options, std::cerr, Unbounded::GrowingPlane);
-    if (options.outPath) checkWritable(*options.outPath);
+    if (options.outPath) {
+        checkWritable(*options.outPath);
+        if (!scene.growing) checkHostGridSize(scene.size); // --out copies the whole grid to the host: not after the run
+    }
     std::optional<PopulationCsvWriter> csv;
     if (options.populationCsvPath) csv.emplace(*options.populationCsvPath);
     // From here on Ctrl+C and SIGTERM stop the run after the chunk of steps in progress; the summary

@@ -55,6 +55,7 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
     std::ostringstream elsewhere; // ranks other than 0 print nothing
     std::ostream& report = comm.rank() == 0 ? out : elsewhere;
     const std::unique_ptr<DistributedSimulator> grid = startGrid(comm, scene, options);
+    if (options.outPath) grid->checkGatherFits(); // not after the whole run
     report << "rule        " << scene.rule.format();
     if (!scene.ruleName.empty()) report << " (" << scene.ruleName << ")";
     report << "\ngrid        " << scene.size.width << "x" << scene.size.height << " "

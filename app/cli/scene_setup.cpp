@@ -114,7 +114,7 @@ Scene setUpScene(const RunOptions& options, std::ostream& notices, Unbounded unb
         scene.density = options.density ? *options.density : preset ? preset->density : 0.5;
         if (!(scene.density >= 0.0 && scene.density <= 1.0))
             throw Error("--density " + std::to_string(scene.density) + " is outside 0..1");
-        checkGridSize(scene.size, &scene.rule);
+        checkGridSize(scene.size, &scene.rule, kMaxWideGridCells); // no host grid: the backend's limit applies
         scene.ruleName = preset ? preset->name : std::string();
     }
     scene.backend = options.backend ? *options.backend : std::string(kAutoBackend);

@@ -9,6 +9,7 @@
 //   - further words to the right (up to the pitch) are only read by the pass kernels and hold nothing:
 //     they are more than a pass's reach away from every interior cell.
 // Only the interior is the state; refreshBitHalo() rebuilds the halo from it after every change.
+#include "bit_geometry.hpp"
 #include "bit_runs.cuh"
 
 #include "catlab/backend.hpp"
@@ -17,26 +18,6 @@
 #include <cstdint>
 
 namespace catlab::cuda {
-
-using BitWord = std::uint32_t;
-
-inline constexpr int kBitHaloRows = 16;
-inline constexpr int kBitHaloBits = 32; // cells kept on each side
-
-struct BitGeometry {
-    int width = 0, height = 0; // the torus
-    int pitchWords = 0;        // words per padded row, at least interiorWords() + 2
-
-    __host__ __device__ int interiorWords() const { return (width + 31) / 32; }
-    __host__ __device__ std::size_t paddedRows() const { return std::size_t(height) + 2 * kBitHaloRows; }
-    __host__ __device__ std::size_t paddedWords() const { return paddedRows() * std::size_t(pitchWords); }
-    // First word of row y, -kBitHaloRows <= y < height + kBitHaloRows: the left halo word.
-    __host__ __device__ std::size_t rowStart(int y) const {
-        return std::size_t(y + kBitHaloRows) * std::size_t(pitchWords);
-    }
-    // The word holding interior cell (x, y).
-    __host__ __device__ std::size_t wordOf(int x, int y) const { return rowStart(y) + 1 + std::size_t(x >> 5); }
-};
 
 // Interior cell (x, y), for the view export and painting (view_export.cuh, cell_rect_access.cuh).
 struct BitGridReader {

@@ -18,14 +18,14 @@ __global__ void refreshHaloKernel(const BitGrid g, long long first, long long co
     if (i < count) refreshHaloBody(g, first + i);
 }
 
-__global__ void packKernel(const BitGrid g, const Cell* __restrict__ cells, long long count) {
+__global__ void packKernel(const BitGrid g, const Cell* __restrict__ cells, int firstRow, long long count) {
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    if (i < count) packBody(g, cells, i);
+    if (i < count) packBody(g, cells, i, firstRow);
 }
 
-__global__ void unpackKernel(const BitGrid g, Cell* __restrict__ cells, long long count) {
+__global__ void unpackKernel(const BitGrid g, Cell* __restrict__ cells, int firstRow, long long count) {
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    if (i < count) unpackBody(g, cells, i);
+    if (i < count) unpackBody(g, cells, i, firstRow);
 }
 
 __global__ void randomizeKernel(const BitGrid g, std::uint64_t threshold, std::uint64_t seed, std::uint32_t firstRow,
@@ -40,9 +40,9 @@ __global__ void countAliveKernel(const BitGrid g, long long count, unsigned long
     const unsigned lastMask = g.width % 32 ? (1u << (g.width % 32)) - 1u : ~0u;
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count;
          i += (long long)gridDim.x * blockDim.x) {
-        const int y = int(i / g.words), w = int(i % g.words);
+        const auto [y, w] = rowWordOf(g, i);
         // Every non-zero state counts, as in Golly: with state planes a cell is live when any bit is set.
-        const std::size_t at = g.rowOffset(y) + std::size_t(w);
+        const std::size_t at = g.rowOffset(int(y)) + std::size_t(w);
         unsigned word = g.alive[at];
         for (int k = 0; k < g.statePlanes; ++k) word |= g.statePlane(k)[at];
         mine += __popc(w == g.words - 1 ? word & lastMask : word);
@@ -65,15 +65,23 @@ void refreshHaloOnDevice(const BitGrid& g, int firstRow, int rows) {
 }
 
 void packOnDevice(const BitGrid& g, const Cell* cells) {
-    const long long count = 1LL * g.height * g.words;
-    packKernel<<<blocksOf(count), kThreads>>>(g, cells, count);
-    CATLAB_CUDA_CHECK_LAUNCH();
+    packRowsOnDevice(g, cells, 0, g.height);
     refreshHaloOnDevice(g);
 }
 
-void unpackOnDevice(const BitGrid& g, Cell* cells) {
-    const long long count = 1LL * g.height * g.words;
-    unpackKernel<<<blocksOf(count), kThreads>>>(g, cells, count);
+void unpackOnDevice(const BitGrid& g, Cell* cells) { unpackRowsOnDevice(g, cells, 0, g.height); }
+
+void packRowsOnDevice(const BitGrid& g, const Cell* cells, int firstRow, int rows) {
+    const long long count = 1LL * rows * g.words;
+    if (count == 0) return;
+    packKernel<<<blocksOf(count), kThreads>>>(g, cells, firstRow, count);
+    CATLAB_CUDA_CHECK_LAUNCH();
+}
+
+void unpackRowsOnDevice(const BitGrid& g, Cell* cells, int firstRow, int rows) {
+    const long long count = 1LL * rows * g.words;
+    if (count == 0) return;
+    unpackKernel<<<blocksOf(count), kThreads>>>(g, cells, firstRow, count);
     CATLAB_CUDA_CHECK_LAUNCH();
 }
 

@@ -24,10 +24,19 @@ struct BitGrid {
     int pitch = 0; // words + 2 * halo
     int statePlanes = 0;
 
+    // Word offsets pass 2^32 from 2^37 cells on (2^15 words a row, rows near 2^17): all 64-bit.
     CATLAB_HD std::size_t rowOffset(int y) const { return std::size_t(y) * std::size_t(pitch) + std::size_t(halo); }
     CATLAB_HD std::size_t planeWords() const { return std::size_t(height) * std::size_t(pitch); }
     CATLAB_HD unsigned* statePlane(int k) const { return state + std::size_t(k) * planeWords(); }
 };
+
+// Thread `index` of a launch over the (row, word) pairs of some rows, row-major: the row (counted from
+// the first of those rows) and the word. Launches over a band's words pass 2^32 threads.
+struct RowWord {
+    long long row = 0;
+    int word = 0;
+};
+CATLAB_HD RowWord rowWordOf(const BitGrid& g, long long index) { return {index / g.words, int(index % g.words)}; }
 
 inline constexpr int kMaxStatePlanes = 8; // states up to 256
 
@@ -124,13 +133,13 @@ CATLAB_HD void refreshHaloBody(const BitGrid& g, long long index) {
     row[a] = word;
 }
 
-// Byte-per-cell states to planes, one thread per (row, word); padding bits are left 0 (the halo
-// refresh fills them).
-CATLAB_HD void packBody(const BitGrid& g, const Cell* cells, long long index) {
-    const long long y = index / g.words;
-    const int w = int(index % g.words);
+// Byte-per-cell states to planes, one thread per (row, word) of rows firstRow.. (`cells` holding row
+// firstRow first); padding bits are left 0 (the halo refresh fills them).
+CATLAB_HD void packBody(const BitGrid& g, const Cell* cells, long long index, int firstRow = 0) {
+    const auto [row, w] = rowWordOf(g, index); // row: within the rows packed
+    const long long y = firstRow + row;
     if (y >= g.height) return;
-    const Cell* src = cells + std::size_t(y) * std::size_t(g.width) + std::size_t(w) * 32;
+    const Cell* src = cells + std::size_t(row) * std::size_t(g.width) + std::size_t(w) * 32;
     const int n = g.width - 32 * w < 32 ? g.width - 32 * w : 32;
     unsigned alive = 0, planes[kMaxStatePlanes] = {};
     for (int i = 0; i < n; ++i) {
@@ -156,12 +165,12 @@ CATLAB_HD unsigned cellState(const BitGrid& g, int x, int y) {
     return s;
 }
 
-// Planes to bytes, one thread per (row, word).
-CATLAB_HD void unpackBody(const BitGrid& g, Cell* cells, long long index) {
-    const long long y = index / g.words;
-    const int w = int(index % g.words);
+// Planes to bytes, one thread per (row, word) of rows firstRow.. (`cells` taking row firstRow first).
+CATLAB_HD void unpackBody(const BitGrid& g, Cell* cells, long long index, int firstRow = 0) {
+    const auto [row, w] = rowWordOf(g, index); // row: within the rows unpacked
+    const long long y = firstRow + row;
     if (y >= g.height) return;
-    Cell* dst = cells + std::size_t(y) * std::size_t(g.width) + std::size_t(w) * 32;
+    Cell* dst = cells + std::size_t(row) * std::size_t(g.width) + std::size_t(w) * 32;
     const int n = g.width - 32 * w < 32 ? g.width - 32 * w : 32;
     for (int i = 0; i < n; ++i) dst[i] = Cell(cellState(g, 32 * w + i, int(y)));
 }
@@ -169,8 +178,7 @@ CATLAB_HD void unpackBody(const BitGrid& g, Cell* cells, long long index) {
 // catlab::fillRandom straight into planes (states 0 and 1 only), one thread per (row, word).
 CATLAB_HD void randomizeBody(const BitGrid& g, std::uint64_t threshold, std::uint64_t seed, long long index,
                              std::uint32_t firstRow = 0) {
-    const long long y = index / g.words;
-    const int w = int(index % g.words);
+    const auto [y, w] = rowWordOf(g, index);
     if (y >= g.height) return;
     const int n = g.width - 32 * w < 32 ? g.width - 32 * w : 32;
     unsigned alive = 0;

@@ -9,6 +9,7 @@
 #include "cell_rect_access.cuh"
 #include "device_staging.hpp"
 #include "pattern_signature.cuh"
+#include "staging_bands.hpp"
 #include "view_export.cuh"
 
 #include "catlab/error.hpp"
@@ -34,8 +35,7 @@ LifeTable lifeTable(const Rule& rule) {
 
 namespace {
 
-constexpr int kGenerations = 16;                          // per pass of the main kernel: the halo's depth
-constexpr std::size_t kBandBytes = std::size_t(64) << 20; // host loads and stores go through the device in bands
+constexpr int kGenerations = 16; // per pass of the main kernel: the halo's depth
 
 struct PassKernel {
     int generations;
@@ -116,10 +116,10 @@ class BitLifeBackend final : public Backend {
         if (source.space == MemorySpace::Device) {
             packBits(source.data, current_.data(), geometry_, 0, geometry_.height);
         } else {
-            forEachBand([&](int y, int rows, std::size_t offset, std::size_t bytes) {
-                Cell* staged = staging_.get<Cell>(bytes);
-                CATLAB_CUDA_CHECK(cudaMemcpy(staged, source.data + offset, bytes, cudaMemcpyHostToDevice));
-                packBits(staged, current_.data(), geometry_, y, rows);
+            forEachStagingBand(size(), [&](const StagingBand& band) {
+                Cell* staged = staging_.get<Cell>(band.bytes);
+                CATLAB_CUDA_CHECK(cudaMemcpy(staged, source.data + band.offset, band.bytes, cudaMemcpyHostToDevice));
+                packBits(staged, current_.data(), geometry_, band.firstRow, band.rows);
             });
         }
         refreshBitHalo(current_.data(), geometry_);
@@ -131,10 +131,10 @@ class BitLifeBackend final : public Backend {
             unpackBits(current_.data(), destination.data, geometry_, 0, geometry_.height);
             return;
         }
-        forEachBand([&](int y, int rows, std::size_t offset, std::size_t bytes) {
-            Cell* staged = staging_.get<Cell>(bytes);
-            unpackBits(current_.data(), staged, geometry_, y, rows);
-            CATLAB_CUDA_CHECK(cudaMemcpy(destination.data + offset, staged, bytes, cudaMemcpyDeviceToHost));
+        forEachStagingBand(size(), [&](const StagingBand& band) {
+            Cell* staged = staging_.get<Cell>(band.bytes);
+            unpackBits(current_.data(), staged, geometry_, band.firstRow, band.rows);
+            CATLAB_CUDA_CHECK(cudaMemcpy(destination.data + band.offset, staged, band.bytes, cudaMemcpyDeviceToHost));
         });
     }
 
@@ -218,10 +218,8 @@ class BitLifeBackend final : public Backend {
     // Device bytes for a grid: two padded bit grids (the state and the next) and the band of bytes that
     // host loads and stores are staged through.
     static std::uint64_t memoryNeed(GridSize size) {
-        const std::size_t bandRows =
-            std::clamp<std::size_t>(kBandBytes / std::size_t(size.width), 1, std::size_t(size.height));
         return 2 * std::uint64_t(geometryFor(size).paddedWords()) * sizeof(BitWord) +
-               std::uint64_t(bandRows) * std::uint64_t(size.width);
+               std::uint64_t(stagingBandBytes(size));
     }
 
   protected:
@@ -268,17 +266,6 @@ class BitLifeBackend final : public Backend {
         return g;
     }
 
-    // Calls f(first row, rows, byte offset, bytes) for bands of whole rows of at most kBandBytes (at least one row).
-    template <class F>
-    void forEachBand(F&& f) const {
-        const std::size_t width = std::size_t(geometry_.width);
-        const int bandRows = int(std::clamp<std::size_t>(kBandBytes / width, 1, std::size_t(geometry_.height)));
-        for (int y = 0; y < geometry_.height; y += bandRows) {
-            const int rows = std::min(bandRows, geometry_.height - y);
-            f(y, rows, std::size_t(y) * width, std::size_t(rows) * width);
-        }
-    }
-
     DeviceBuffer<BitWord> current_, next_;
     BitGeometry geometry_{};
     TableLifeLogic tableLogic_{};
@@ -307,15 +294,16 @@ std::optional<std::string> bitlifeUnsupported(const Rule& rule) {
 namespace catlab::backends {
 
 BackendSpec bitlife() {
-    return {.name = "bitlife",
-            .memorySpace = MemorySpace::Device,
-            .description = "CUDA: one bit per cell, bit-sliced counts, 16 generations per pass in registers (radius 1)",
-            .rulesSummary = "radius 1, 2 states, the 3x3 block (any B/S rule, B0 and M1 included)",
-            .unsupportedReason = cuda::bitlifeUnsupported,
-            .create = makeBackend<cuda::BitLifeBackend>,
-            .memoryNeed = [](const Rule&, GridSize size) {
-                return MemoryNeed{.deviceBytes = cuda::BitLifeBackend::memoryNeed(size)};
-            }};
+    return {
+        .name = "bitlife",
+        .memorySpace = MemorySpace::Device,
+        .description = "CUDA: one bit per cell, bit-sliced counts, 16 generations per pass in registers (radius 1)",
+        .rulesSummary = "radius 1, 2 states, the 3x3 block (any B/S rule, B0 and M1 included)",
+        .unsupportedReason = cuda::bitlifeUnsupported,
+        .create = makeBackend<cuda::BitLifeBackend>,
+        .memoryNeed = [](const Rule&,
+                         GridSize size) { return MemoryNeed{.deviceBytes = cuda::BitLifeBackend::memoryNeed(size)}; },
+        .maxCells = kMaxWideGridCells};
 }
 
 } // namespace catlab::backends

@@ -9,6 +9,7 @@
 #include "cell_rect_access.cuh"
 #include "device_rule.cuh"
 #include "pattern_signature.cuh"
+#include "staging_bands.hpp"
 #include "view_export.cuh"
 
 #include "catlab/error.hpp"
@@ -78,20 +79,29 @@ class BoxsumBackend final : public Backend {
   public:
     MemorySpace memorySpace() const override { return MemorySpace::Device; }
 
+    // Host cells travel in bands of rows (staging_bands.hpp): a band of a distributed grid may be too
+    // large to stage at a byte per cell.
     void load(ConstCellBuffer source) override {
         if (source.size != size()) throw Error("load: state has the wrong size");
-        if (source.space == MemorySpace::Device) return packOnDevice(grid(current_), source.data);
-        Cell* staged = staging_.get<Cell>(cellCount());
-        copyCellsToDevice(source, staged, size());
-        packOnDevice(grid(current_), staged);
+        const BitGrid g = grid(current_);
+        if (source.space == MemorySpace::Device) return packOnDevice(g, source.data);
+        forEachStagingBand(size(), [&](const StagingBand& band) {
+            Cell* staged = staging_.get<Cell>(band.bytes);
+            CATLAB_CUDA_CHECK(cudaMemcpy(staged, source.data + band.offset, band.bytes, cudaMemcpyHostToDevice));
+            packRowsOnDevice(g, staged, band.firstRow, band.rows);
+        });
+        refreshHaloOnDevice(g);
     }
 
     void store(CellBuffer destination) const override {
         if (destination.size != size()) throw Error("store: destination has the wrong size");
-        if (destination.space == MemorySpace::Device) return unpackOnDevice(grid(current_), destination.data);
-        Cell* staged = staging_.get<Cell>(cellCount());
-        unpackOnDevice(grid(current_), staged);
-        copyCellsFromDevice(staged, destination, size());
+        const BitGrid g = grid(current_);
+        if (destination.space == MemorySpace::Device) return unpackOnDevice(g, destination.data);
+        forEachStagingBand(size(), [&](const StagingBand& band) {
+            Cell* staged = staging_.get<Cell>(band.bytes);
+            unpackRowsOnDevice(g, staged, band.firstRow, band.rows);
+            CATLAB_CUDA_CHECK(cudaMemcpy(destination.data + band.offset, staged, band.bytes, cudaMemcpyDeviceToHost));
+        });
     }
 
     void step(int generations) override {
@@ -217,8 +227,6 @@ class BoxsumBackend final : public Backend {
         return rows;
     }
 
-    std::size_t cellCount() const { return std::size_t(size().width) * std::size_t(size().height); }
-
     BitGrid grid(int i) const {
         BitGrid g = shape_;
         g.alive = const_cast<unsigned*>(buffers_[i].data()); // kernels that only read take it too
@@ -263,14 +271,16 @@ BackendSpec boxsum() {
                             "checkerboards; any states (up to 16 count intervals per set)",
             .unsupportedReason = cuda::boxsumUnsupported,
             .create = makeBackend<cuda::BoxsumBackend>,
-            .memoryNeed = [](const Rule& rule, GridSize size) {
-                // Two sets of bit planes (the state and the next), and the byte per cell that host loads
-                // and stores are staged through on the device.
-                const cuda::BitGrid shape = cuda::bitGridShape(size, rule.radius, rule.states);
-                const std::uint64_t words = std::uint64_t(1 + shape.statePlanes) * shape.planeWords();
-                return MemoryNeed{.deviceBytes = 2 * words * sizeof(unsigned) +
-                                                 std::uint64_t(size.width) * std::uint64_t(size.height)};
-            }};
+            .memoryNeed =
+                [](const Rule& rule, GridSize size) {
+                    // Two sets of bit planes (the state and the next), and the band of bytes that host
+                    // loads and stores are staged through on the device.
+                    const cuda::BitGrid shape = cuda::bitGridShape(size, rule.radius, rule.states);
+                    const std::uint64_t words = std::uint64_t(1 + shape.statePlanes) * shape.planeWords();
+                    return MemoryNeed{.deviceBytes =
+                                          2 * words * sizeof(unsigned) + std::uint64_t(cuda::stagingBandBytes(size))};
+                },
+            .maxCells = kMaxWideGridCells};
 }
 
 } // namespace catlab::backends

@@ -32,8 +32,11 @@ int linesResidentBlocksOf(const BoxsumPlan& plan);
 // Bit-grid upkeep (boxsum_bit_grid.cu).
 void refreshHaloOnDevice(const BitGrid& g);
 void refreshHaloOnDevice(const BitGrid& g, int firstRow, int rows); // those rows' halo words only
-void packOnDevice(const BitGrid& g, const Cell* cells);
+void packOnDevice(const BitGrid& g, const Cell* cells);             // the halo refreshed
 void unpackOnDevice(const BitGrid& g, Cell* cells);
+// Rows firstRow .. firstRow + rows - 1, `cells` holding row firstRow first; packing leaves the halo stale.
+void packRowsOnDevice(const BitGrid& g, const Cell* cells, int firstRow, int rows);
+void unpackRowsOnDevice(const BitGrid& g, Cell* cells, int firstRow, int rows);
 void randomizeOnDevice(const BitGrid& g, double density, std::uint64_t seed, std::uint32_t firstRow = 0);
 std::uint64_t countAliveOnDevice(const BitGrid& g);
 

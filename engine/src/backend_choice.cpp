@@ -138,12 +138,20 @@ BackendChoice chooseBackend(const Rule& rule, GridSize size, const BackendTiming
     };
     std::vector<Candidate> candidates;
     const std::vector<BackendSpec>& backends = BackendRegistry::instance().all();
+    const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
+    std::uint64_t mostCells = 0; // the largest grid a backend here that computes the rule holds
     for (size_t i = 0; i < backends.size(); ++i) {
         const BackendSpec& spec = backends[i];
         if (spec.unavailableReason() || spec.unsupportedReason(rule)) continue;
+        mostCells = std::max(mostCells, spec.maxCells);
+        if (cells > spec.maxCells) continue;
         candidates.push_back(
             {&spec, spec.memorySpace == MemorySpace::Device, timings.estimate(spec.name, rule.radius), i});
     }
+    if (candidates.empty() && mostCells > 0)
+        throw Error("grid size " + std::to_string(size.width) + 'x' + std::to_string(size.height) + " has " +
+                    std::to_string(cells) + " cells, more than any backend here that computes rule " + rule.format() +
+                    " holds (at most " + cellLimitText(mostCells) + ")");
     if (candidates.empty()) throw Error("no backend here computes rule " + rule.format());
     const auto best =
         std::min_element(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {

@@ -74,16 +74,24 @@ void checkMemoryNeed(const BackendSpec& spec, const Rule& rule, GridSize size, M
     if (freeDeviceBytes && need.deviceBytes > *freeDeviceBytes) refuse("GPU", need.deviceBytes, *freeDeviceBytes);
 }
 
+void checkBackendCells(const BackendSpec& spec, GridSize size) {
+    checkGridSize(size, nullptr, kMaxWideGridCells);
+    const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
+    if (cells > spec.maxCells)
+        throw Error("backend '" + spec.name + "' holds grids of up to " + cellLimitText(spec.maxCells) +
+                    " cells; grid size " + formatGridSize(size) + " has " + std::to_string(cells) + ", more than that");
+}
+
 std::unique_ptr<Backend> BackendRegistry::create(std::string_view name, const Rule& rule, GridSize size,
                                                  MemoryNeed alsoHeld) const {
     const BackendSpec& spec = find(name);
     if (auto why = spec.unavailableReason()) throw Error("backend '" + spec.name + "' is not available here: " + *why);
     if (auto why = spec.unsupportedReason(rule))
         throw Error("backend '" + spec.name + "' does not support rule " + rule.format() + ": " + *why);
-    checkGridSize(size, &rule);
+    checkGridSize(size, &rule, kMaxWideGridCells);
     const bool framed = needsEdgeFrame(spec, rule);
     if (!rule.topology.plainTorus()) validateTopology(rule.topology, size, neighbourhoodReach(rule));
-    if (framed) checkGridSize(EdgeFrameBackend::framedSize(rule, size));
+    checkBackendCells(spec, framed ? EdgeFrameBackend::framedSize(rule, size) : size);
     MemoryNeed need = memoryNeedFor(spec, rule, size);
     need.hostBytes += alsoHeld.hostBytes;
     need.deviceBytes += alsoHeld.deviceBytes;

@@ -6,17 +6,25 @@
 #include "catlab/random.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <new>
 
 namespace catlab {
 
-void checkGridSize(GridSize size, const Rule* rule) {
+std::string cellLimitText(std::uint64_t cells) {
+    std::string text = std::to_string(cells);
+    if (cells != 0 && (cells & (cells - 1)) == 0) text += " (2^" + std::to_string(std::countr_zero(cells)) + ")";
+    return text;
+}
+
+void checkGridSize(GridSize size, const Rule* rule, std::uint64_t maxCells) {
     if (size.width < 1 || size.height < 1) throw Error("grid size " + formatGridSize(size) + " must be positive");
     if (size.width > kMaxGridSide || size.height > kMaxGridSide)
         throw Error("grid size " + formatGridSize(size) + " exceeds the largest side, " + std::to_string(kMaxGridSide));
     const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
-    if (cells > kMaxGridCells)
-        throw Error("grid size " + formatGridSize(size) + " has more than " + std::to_string(kMaxGridCells) + " cells");
+    if (cells > maxCells)
+        throw Error("grid size " + formatGridSize(size) + " has " + std::to_string(cells) + " cells, more than " +
+                    cellLimitText(maxCells));
     if (rule && rule->topology.kind != TopologyKind::Plane) { // a plane's edges join nothing: any size
         const int minSide = 2 * rule->radius + 1;
         if (size.width < minSide || size.height < minSide)
@@ -30,6 +38,11 @@ void checkGridSize(GridSize size, const Rule* rule) {
                         " is too narrow for the triangular neighbourhood of radius " + std::to_string(rule->radius) +
                         ": it needs at least 4r+1 = " + std::to_string(minWidth) + " columns");
     }
+}
+
+void checkHostGridSize(GridSize size) {
+    checkGridSize(size);
+    const std::uint64_t cells = std::uint64_t(size.width) * std::uint64_t(size.height);
     const std::uint64_t available = availableHostBytes();
     if (cells > available)
         throw Error("grid size " + formatGridSize(size) + " needs " + std::to_string(cells >> 20) + " MiB but only " +
@@ -37,7 +50,7 @@ void checkGridSize(GridSize size, const Rule* rule) {
 }
 
 Grid::Grid(GridSize size) : size_(size) {
-    checkGridSize(size);
+    checkHostGridSize(size);
     try {
         cells_.assign(std::size_t(size.width) * std::size_t(size.height), Cell{0});
     } catch (const std::bad_alloc&) {

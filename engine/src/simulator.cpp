@@ -279,7 +279,7 @@ void Simulator::forgetGrowth() {
 void Simulator::changeRule(const Rule& rule, const Grid* replacement) {
     rule.validate();
     const GridSize size = replacement ? replacement->size() : size_;
-    checkGridSize(size, &rule);
+    checkGridSize(size, &rule, kMaxWideGridCells); // the backend's own limit: BackendRegistry::create
     if (replacement) checkStates(*replacement, rule);
     Pick chosen = pick(autoBackend_ ? std::string(kAutoBackend) : backendName_, rule, size, Fallback::ToFastest);
     std::string notice = std::move(chosen.notice);

@@ -84,7 +84,11 @@ expect(unknown_backend 1 "unknown backend 'turbo' \\(known: cpu-naive.*, or auto
 expect(bad_size 1 "bad grid size '12q'" run --size 12q)
 expect(size_too_small 1 "too small for radius 5" run --rule bosco --size 9x100)
 expect(size_too_large 1 "each side must be 1..1048576" run --size 2000000x2000000)
-expect(too_many_cells 1 "more than|host memory" run --size 1048576x1048576)
+expect(too_many_cells 1 "more than|host memory|GPU memory" run --size 1048576x1048576)
+expect(too_many_cells_for_backend 1 "backend 'cpu' holds grids of up to 68719476736 \\(2\\^36\\) cells; grid size 262144x262145"
+       run --size 262144x262145 --backend cpu --steps 1)
+expect(out_too_large_for_host 1 "grid size 262144x262145 has 68719738880 cells, more than 68719476736 \\(2\\^36\\)"
+       run --size 262144x262145 --steps 1 --out "${WORK}/too-large.rle")
 expect(bad_density 1 "density .* is outside 0..1" run --density 1.5)
 expect(negative_steps 1 "--steps -3 is outside 0..9223372036854775807" run --steps -3)
 expect(missing_file 1 "cannot open pattern file '.*nope.rle'" run --in nope.rle)

@@ -15,6 +15,15 @@
 namespace catlab {
 namespace {
 
+// The tallest band, halos included, may be as tall as the largest side and no taller.
+TEST(BandLayout, BandsReachTheLargestSideExactly) {
+    EXPECT_EQ(BandLayout({64, kMaxGridSide}, 1, 5, 1).localSize(0), (GridSize{64, kMaxGridSide}));
+    EXPECT_EQ(BandLayout({64, kMaxGridSide}, 4, 5, 3).localSize(3), (GridSize{64, kMaxGridSide / 4 + 30}));
+    // Two bands of 2^19 rows: halos of 2^18 rows each side fill the side, one row more passes it.
+    EXPECT_EQ(BandLayout({64, kMaxGridSide}, 2, 1, 1 << 18).localSize(1), (GridSize{64, kMaxGridSide}));
+    EXPECT_THROW(BandLayout({64, kMaxGridSide}, 2, 1, (1 << 18) + 1), Error);
+}
+
 TEST(BandLayout, SplitsRowsEvenlyLargerBandsFirst) {
     const BandLayout layout({203, 157}, 3, 1, 1);
     ASSERT_EQ(layout.ranks(), 3);

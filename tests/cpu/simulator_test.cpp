@@ -129,7 +129,7 @@ TEST(Simulator, BadRequestsAreRefusedClearly) {
     if (freeBytes < double(1ull << 36)) { // 2^36 cells do not fit: refused before allocating anything
         EXPECT_NE(errorOf([&] {
                       Simulator(life, {1 << 18, 1 << 18}, 0.5, 1, "cpu-naive");
-                  }).find("host memory is free"),
+                  }).find("of host memory for rule B3/S23 on a 262144x262144 grid"),
                   std::string::npos);
     }
     EXPECT_NE(errorOf([&] { Simulator(life, {50, 50}, -0.1, 1, "cpu-naive"); }).find("density"), std::string::npos);

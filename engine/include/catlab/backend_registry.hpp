@@ -24,6 +24,10 @@ class BackendRegistry : public NamedRegistry<BackendSpec> {
                                     MemoryNeed alsoHeld = {}) const;
 };
 
+// Throws catlab::Error, naming the backend, its limit and the grid, when the backend cannot hold a
+// grid of this size (BackendSpec::maxCells; a side beyond kMaxGridSide).
+void checkBackendCells(const BackendSpec& spec, GridSize size);
+
 // Throws catlab::Error when `need` exceeds the free host or device memory (a device figure of nullopt:
 // unknown, not checked), naming the backend, the rule, the grid and both figures.
 void checkMemoryNeed(const BackendSpec& spec, const Rule& rule, GridSize size, MemoryNeed need,

@@ -33,6 +33,9 @@ struct BackendSpec {
     // Computes every topology itself. The others compute tori, and the registry runs any other topology
     // on them inside an edge frame (edge_frame_backend.hpp).
     bool joinsEveryTopology = false;
+    // Most cells of a grid the backend holds: beyond kMaxGridCells only where every index into its
+    // state, on the host and on the device, is 64-bit.
+    std::uint64_t maxCells = kMaxGridCells;
 
     // Why the backend cannot run on this machine, or nullopt: device backends need a usable CUDA device.
     std::optional<std::string> unavailableReason() const;

@@ -16,7 +16,7 @@ BandLayout::BandLayout(GridSize global, int ranks, int radius, int haloSteps)
     if (radius < 0) throw Error("negative radius " + std::to_string(radius));
     if (haloSteps < 1) throw Error("halo steps must be at least 1 (got " + std::to_string(haloSteps) + ")");
     const long long halo = ranks == 1 ? 0 : 1LL * haloSteps * radius;
-    const long long tallest = global.height / ranks + 1 + 2 * halo;
+    const long long tallest = (global.height + ranks - 1) / ranks + 2 * halo;
     if (tallest > kMaxGridSide)
         throw Error("halos of " + std::to_string(halo) + " rows (" + std::to_string(haloSteps) + " steps x radius " +
                     std::to_string(radius) + ") make a band taller than " + std::to_string(kMaxGridSide) + " rows");

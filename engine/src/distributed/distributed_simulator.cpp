@@ -43,7 +43,8 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
                                         haloSteps > 0 ? haloSteps : defaultHaloSteps(size, comm.size(), rule.radius)),
       transfers_(transfersOf(haloTransfers(layout_), comm.rank())) {
     rule_.validate();
-    checkGridSize(size, &rule_);
+    // The whole grid is never in one place: each band meets its backend's limit and memory when it is made.
+    checkGridSize(size, &rule_, kMaxWideGridCells);
     if (!rule_.topology.plainTorus())
         throw Error(std::string("a grid split over several ranks is a plain torus; this rule's ") +
                     toString(rule_.topology.kind) + (rule_.topology.shift ? " (shifted)" : "") +
@@ -307,7 +308,19 @@ int DistributedSimulator::rowsPerChunk() const {
     return int(std::max<std::size_t>(1, kChunkCells / std::size_t(layout_.global().width)));
 }
 
+void DistributedSimulator::checkGatherFits() {
+    onEveryRank(comm_, [&] {
+        if (comm_.rank() != 0) return;
+        try {
+            checkHostGridSize(layout_.global());
+        } catch (const Error& e) {
+            throw Error("the whole grid cannot be gathered on rank 0: " + std::string(e.what()));
+        }
+    });
+}
+
 Grid DistributedSimulator::gather() {
+    checkGatherFits();
     const bool root = comm_.rank() == 0;
     Grid whole;
     onEveryRank(comm_, [&] {

@@ -40,13 +40,17 @@ class DistributedSimulator {
     void step(int generations);
     // Collective: live cells of the whole grid, on every rank.
     std::uint64_t population();
-    // Collective: the whole grid on rank 0 (an empty grid on the others), band by band.
+    // Collective: the whole grid on rank 0 (an empty grid on the others), band by band. Throws
+    // catlab::Error on every rank, before moving anything, when rank 0's host cannot hold it (checkGatherFits).
     Grid gather();
     // Collective: the window of the whole grid into rank 0's target (other ranks pass an empty one), the
     // same pixels as one Simulator's exportView. Each rank sums its band's rows for the pixels they meet
     // (view_partials.hpp) and only those partials travel to rank 0, which finishes the pixels: the grid
     // is never gathered. Throws catlab::Error on every rank for a bad window, or rank 0's bad target.
     void exportView(const ViewWindow& window, ViewTarget target);
+    // Collective: throws catlab::Error on every rank unless the whole grid fits in a host Grid on rank 0
+    // (kMaxGridCells, free host memory); a run that will gather checks it before stepping.
+    void checkGatherFits();
     // Collective: rank 0's grid (of size() and the rule's states) replaces the state; generation 0.
     void load(const Grid* grid);
     // Every rank switches its backend, keeping the cells ("auto": each rank's fastest).
