@@ -33,9 +33,7 @@ CATLAB_HD void rowColourSums(const RowWords& words, bool rowEven, unsigned (&whi
     unsigned even[Shape::evenOffsets], odd[Shape::oddOffsets];
     CATLAB_UNROLL
     for (int d = -R; d <= R; ++d) {
-        const unsigned cells = d == 0  ? words.centre
-                               : d > 0 ? intrinsics::funnelRight(words.centre, words.right, unsigned(d))
-                                       : intrinsics::funnelLeft(words.left, words.centre, unsigned(-d));
+        const unsigned cells = cellsAt(words, d);
         if ((d & 1) == 0)
             even[(d - firstEven) / 2] = cells;
         else
