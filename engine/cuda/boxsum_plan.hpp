@@ -205,8 +205,9 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.blockWords = p.threads;
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
         const int window = 2 * r + 1;
-        p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) * std::size_t(p.threads) *
-                        sizeof(unsigned);
+        if (r <= kMaxCheckerboardRingRadius)
+            p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) *
+                            std::size_t(p.threads) * sizeof(unsigned);
         chooseStrips(p, height, double(r), device, tuning);
     } else if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
