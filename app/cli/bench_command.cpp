@@ -47,7 +47,7 @@ const char* const kBenchCsvHeader =
     "backend,radius,rule_name,rule,width,height,warmup,steps,repeats,ms_per_step_median,ms_per_step_min,"
     "ms_per_step_max,cell_updates_per_s,speedup_vs_base,watts,joules_per_step,floor_ms,times_floor,bandwidth_gb_s,"
     "timer,"
-    "memory,gpu,status,date,commit";
+    "memory,gpu,status,date,commit,kernel";
 
 namespace {
 
@@ -254,6 +254,7 @@ BenchRow measureRow(const BackendSpec& spec, const BenchRule& rule, int radius, 
     try {
         Simulator sim(rule.rule, size, rule.density, options.seed, spec.name);
         row.timer = sim.stepTimerMethod();
+        row.kernel = sim.kernelName();
         if (options.warmup > 0) sim.timedStep(options.warmup);
         row.steps = options.steps;
         if (options.seconds) {
@@ -355,7 +356,8 @@ BenchReport runBench(const BenchOptions& options, std::ostream& log) {
                 overBudget[name] = number(row.msMedian) + " ms/step at r=" + std::to_string(radius) +
                                    " already exceeds --max-ms " + number(*options.maxMs);
             log << "catlab bench: " << row.backend << " r=" << radius << " " << sizeText(size) << ": "
-                << (row.measured ? number(row.msMedian) + " ms/step" : row.status) << '\n';
+                << (row.measured ? number(row.msMedian) + " ms/step" : row.status)
+                << (row.kernel.empty() ? "" : " (" + row.kernel + " kernel)") << '\n';
             if (lower(name) == "base") baseRow = measured.size();
             measured.push_back(std::move(row));
         }
@@ -380,8 +382,8 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
                                    " GB/s (streaming copy measured on this GPU)"
                              : std::string("n/a (no GPU)"))
         << "\n\n";
-    const std::vector<std::string> head{"backend", "radius",  "n",       "ms/step", "min",    "max",   "floor",
-                                        "x floor", "cells/s", "speedup", "W",       "J/step", "device"};
+    const std::vector<std::string> head{"backend", "radius",  "n",       "ms/step", "min",    "max",    "floor",
+                                        "x floor", "cells/s", "speedup", "W",       "J/step", "kernel", "device"};
     std::vector<std::vector<std::string>> lines{head};
     std::vector<std::string> notes;
     for (const BenchRow& row : report.rows) {
@@ -389,11 +391,11 @@ void printBenchTable(const BenchReport& report, std::ostream& out) {
         if (row.measured) {
             const std::optional<double> timesFloor =
                 row.floorMs ? std::optional<double>(row.msMedian / *row.floorMs) : std::nullopt;
-            cells.insert(cells.end(),
-                         {number(row.msMedian), number(row.msMin), number(row.msMax), optionalNumber(row.floorMs),
-                          optionalNumber(timesFloor, 3), number(row.cellUpdatesPerSecond, 3),
-                          optionalNumber(row.speedupOverBase, 3), optionalNumber(row.watts, 4),
-                          optionalNumber(row.joulesPerStep, 4), row.onDevice ? report.gpuName : "cpu"});
+            cells.insert(cells.end(), {number(row.msMedian), number(row.msMin), number(row.msMax),
+                                       optionalNumber(row.floorMs), optionalNumber(timesFloor, 3),
+                                       number(row.cellUpdatesPerSecond, 3), optionalNumber(row.speedupOverBase, 3),
+                                       optionalNumber(row.watts, 4), optionalNumber(row.joulesPerStep, 4),
+                                       row.kernel.empty() ? "-" : row.kernel, row.onDevice ? report.gpuName : "cpu"});
             lines.push_back(cells);
         } else {
             notes.push_back(row.backend + " r=" + std::to_string(row.radius) + ": " + row.status);
@@ -435,7 +437,7 @@ void writeBenchCsv(const BenchReport& report, const std::string& path) {
             << optional(report.bandwidth ? std::optional<double>(*report.bandwidth / 1e9) : std::nullopt) << ','
             << (r.timer.empty() ? "n/a" : r.timer) << ',' << (r.onDevice ? "device" : "host") << ','
             << csvField(report.gpuName) << ',' << csvField(r.status) << ',' << csvField(report.date) << ','
-            << csvField(report.commit) << '\n';
+            << csvField(report.commit) << ',' << csvField(r.kernel) << '\n';
     }
     file.commit();
 }
@@ -493,7 +495,7 @@ void addBenchCommand(CLI::App& app) {
         "with python3 (or $CATLAB_PYTHON), which needs matplotlib.\n"
         "Floor: the bytes one generation must move in the backend's layout (its state read and written\n"
         "once) over the bandwidth of a streaming copy measured on this GPU at the start; x floor is\n"
-        "ms/step over that floor.\n"
+        "ms/step over that floor. Kernel: which of its kernels a backend that picks one ran (boxsum).\n"
         "Example: catlab bench --backends base,cpu --radius 1..16,32,64 --size 4096 --steps 10 --csv b.csv");
     bench
         ->add_option("--backends", options->backends,

@@ -49,6 +49,7 @@ struct BenchRow {
     bool measured = false;
     std::string status;                        // "ok", or "n/a (why)"
     std::string timer;                         // "cuda-events" / "steady_clock"
+    std::string kernel;                        // the backend's kernel, where it picks one (Backend::kernelName)
     double msMedian = 0, msMin = 0, msMax = 0; // per step, over the repeats
     double cellUpdatesPerSecond = 0;
     std::optional<double> speedupOverBase;

@@ -111,6 +111,7 @@ void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
     case BoxsumKernel::WideMoore: return launchWideMoore(plan, args);
     case BoxsumKernel::VonNeumann: return launchVonNeumann(plan, args);
     case BoxsumKernel::Lines: return launchLines(plan, args);
+    case BoxsumKernel::SmallLines: return launchSmallLines(plan, args);
     case BoxsumKernel::Checkerboard: return launchCheckerboard(plan, args);
     }
 }
@@ -122,6 +123,7 @@ int boxsumResidentBlocks(const BoxsumPlan& plan, int radius) {
     case BoxsumKernel::WideMoore: return wideMooreResidentBlocks(plan);
     case BoxsumKernel::VonNeumann: return vonNeumannResidentBlocks(plan);
     case BoxsumKernel::Lines: return linesResidentBlocks(plan);
+    case BoxsumKernel::SmallLines: return smallLinesResidentBlocks(plan, radius);
     case BoxsumKernel::Checkerboard: return checkerboardResidentBlocks(plan, radius);
     }
     return 1;

@@ -7,10 +7,14 @@
 // x + Y is even the white cells (X + Y even) of that row's window are P and the black ones Q, for the
 // other lanes the reverse; the row's white and black sums enter two vertical running sums (a ring of the
 // last 2R+1 rows of both in shared memory), and a centre whose x + y is even has the white count as its
-// own colour's. Row parities are of unwrapped rows, so a torus of odd height stays relative.
+// own colour's. Row parities are of unwrapped rows, so a torus of odd height stays relative. Past radius
+// kMaxCheckerboardRingRadius the ring would leave few threads resident (both colours' planes of 2R+1 rows
+// per thread): the leaving row's sums are then computed again from its words instead.
 #include "boxsum_small_moore.cuh"
 
 namespace catlab::cuda {
+
+inline constexpr int kMaxCheckerboardRingRadius = 8;
 
 template <int R>
 struct CheckerboardShape {
@@ -19,7 +23,8 @@ struct CheckerboardShape {
     static constexpr int oddOffsets = window - evenOffsets;
     static constexpr int rowPlanes = bitsliced::planesFor(R + 1);
     static constexpr int countPlanes = bitsliced::planesFor(window * window);
-    static constexpr int ringWords = window * 2 * rowPlanes; // white and black sums of the last 2R+1 rows
+    static constexpr bool ring = R <= kMaxCheckerboardRingRadius;
+    static constexpr int ringWords = ring ? window * 2 * rowPlanes : 0; // white and black sums of the last 2R+1 rows
 };
 
 inline constexpr unsigned kEvenLanes = 0x55555555u; // columns 32w + i with i even: x even
@@ -33,9 +38,7 @@ CATLAB_HD void rowColourSums(const RowWords& words, bool rowEven, unsigned (&whi
     unsigned even[Shape::evenOffsets], odd[Shape::oddOffsets];
     CATLAB_UNROLL
     for (int d = -R; d <= R; ++d) {
-        const unsigned cells = d == 0  ? words.centre
-                               : d > 0 ? intrinsics::funnelRight(words.centre, words.right, unsigned(d))
-                                       : intrinsics::funnelLeft(words.left, words.centre, unsigned(-d));
+        const unsigned cells = cellsAt(words, d);
         if ((d & 1) == 0)
             even[(d - firstEven) / 2] = cells;
         else
@@ -78,10 +81,12 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
         rowColourSums<R>(words, (unwrapped & 1) == 0, rowWhite, rowBlack);
         bitsliced::add(white, rowWhite);
         bitsliced::add(black, rowBlack);
-        CATLAB_UNROLL
-        for (int p = 0; p < RP; ++p) {
-            ringWord(slot, p) = rowWhite[p];
-            ringWord(slot, RP + p) = rowBlack[p];
+        if constexpr (Shape::ring) {
+            CATLAB_UNROLL
+            for (int p = 0; p < RP; ++p) {
+                ringWord(slot, p) = rowWhite[p];
+                ringWord(slot, RP + p) = rowBlack[p];
+            }
         }
     };
     int row = wrapRow(y0 - R, height);
@@ -94,6 +99,10 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
         enter(current, y0 - R + j, slot++);
     }
     unsigned alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(int(y0)) + w);
+    // Without the ring: the words of row y - R, loaded a row ahead.
+    [[maybe_unused]] int leavingRow = wrapRow(y0 - R, height);
+    [[maybe_unused]] RowWords leavingWords{};
+    if constexpr (!Shape::ring) leavingWords = loadRowWords(a.in, leavingRow, w);
     for (int y = int(y0); y < y1; ++y) {
         const RowWords current = words; // row y + R enters
         const unsigned centre = alive;
@@ -117,11 +126,18 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
         unsigned born, kept;
         testCounts<Simple>(count, a.rule, born, kept);
         writeNextWord(a.in, a.out, y, w, born, kept, a.rule.states, centre);
-        unsigned leavingWhite[RP], leavingBlack[RP]; // row y - R, the oldest in the ring
-        CATLAB_UNROLL
-        for (int p = 0; p < RP; ++p) {
-            leavingWhite[p] = ringWord(slot, p);
-            leavingBlack[p] = ringWord(slot, RP + p);
+        unsigned leavingWhite[RP], leavingBlack[RP]; // row y - R, the oldest in the window
+        if constexpr (Shape::ring) {
+            CATLAB_UNROLL
+            for (int p = 0; p < RP; ++p) {
+                leavingWhite[p] = ringWord(slot, p);
+                leavingBlack[p] = ringWord(slot, RP + p);
+            }
+        } else {
+            const RowWords leaving = leavingWords;
+            leavingRow = next(leavingRow);
+            leavingWords = loadRowWords(a.in, leavingRow, w);
+            rowColourSums<R>(leaving, ((y - R) & 1) == 0, leavingWhite, leavingBlack);
         }
         bitsliced::subtract(white, leavingWhite);
         bitsliced::subtract(black, leavingBlack);

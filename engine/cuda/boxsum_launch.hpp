@@ -16,18 +16,25 @@ void launchMidMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchWideMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchVonNeumann(const BoxsumPlan& plan, const StepArgs& args);
 void launchLines(const BoxsumPlan& plan, const StepArgs& args);
+void launchSmallLines(const BoxsumPlan& plan, const StepArgs& args);
 void launchCheckerboard(const BoxsumPlan& plan, const StepArgs& args);
 int smallMooreResidentBlocks(const BoxsumPlan& plan, int radius);
 int midMooreResidentBlocks(const BoxsumPlan& plan);
 int wideMooreResidentBlocks(const BoxsumPlan& plan);
 int vonNeumannResidentBlocks(const BoxsumPlan& plan);
 int linesResidentBlocks(const BoxsumPlan& plan);
+int smallLinesResidentBlocks(const BoxsumPlan& plan, int radius);
 int checkerboardResidentBlocks(const BoxsumPlan& plan, int radius);
 // One shape's line kernels (boxsum_lines_<shape>.cu).
 template <LineShape Shape>
 void launchLinesOf(const BoxsumPlan& plan, const StepArgs& args);
 template <LineShape Shape>
 int linesResidentBlocksOf(const BoxsumPlan& plan);
+// One shape's small line kernels (boxsum_small_lines_<shape>.cu).
+template <LineShape Shape>
+void launchSmallLinesOf(const BoxsumPlan& plan, const StepArgs& args);
+template <LineShape Shape>
+int smallLinesResidentBlocksOf(const BoxsumPlan& plan, int radius);
 
 // Bit-grid upkeep (boxsum_bit_grid.cu).
 void refreshHaloOnDevice(const BitGrid& g);

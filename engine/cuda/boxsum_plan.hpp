@@ -5,6 +5,7 @@
 #include "boxsum_checkerboard.cuh"
 #include "boxsum_lines.cuh"
 #include "boxsum_mid_moore.cuh"
+#include "boxsum_small_lines.cuh"
 #include "boxsum_step.cuh"
 #include "boxsum_wide_moore.cuh"
 #include "compile_time_int.hpp"
@@ -21,7 +22,21 @@ namespace catlab::cuda {
 
 inline constexpr int kMaxSmallMooreRadius = 16;
 
-enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann, Lines, Checkerboard };
+enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann, Lines, SmallLines, Checkerboard };
+
+// The kernel's name, as benchmarks report which one ran.
+constexpr const char* kernelName(BoxsumKernel k) {
+    switch (k) {
+    case BoxsumKernel::SmallMoore: return "small moore";
+    case BoxsumKernel::MidMoore: return "mid moore";
+    case BoxsumKernel::WideMoore: return "wide moore";
+    case BoxsumKernel::VonNeumann: return "von neumann";
+    case BoxsumKernel::Lines: return "lines";
+    case BoxsumKernel::SmallLines: return "small lines";
+    case BoxsumKernel::Checkerboard: return "checkerboard";
+    }
+    return "?";
+}
 
 struct BoxsumPlan {
     BoxsumKernel kernel = BoxsumKernel::SmallMoore;
@@ -33,7 +48,7 @@ struct BoxsumPlan {
     bool halfColumns = false;               // wide Moore: column sums in 16-bit lanes (r > 127)
     bool simpleSets = false;                // birth and survival are each at most one interval
     int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
-    LineShape lineShape = LineShape::Cross; // lines: the shape and its radius class (kLineClasses)
+    LineShape lineShape = LineShape::Cross; // lines and small lines: the shape; lines: its radius class
     int lineClass = 0;
     bool aligned = false; // checkerboard: ND (the centre's colour) rather than NB
 };
@@ -117,13 +132,17 @@ struct BoxsumTuning {
     int midWarps = 8;                               // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;                        // output words each lane walks
     int smallMooreThreads = 128;                    // word columns per block
-    int vonNeumannThreads = 128;                    // span words per block
-    int linesThreads = 128;                         // span words per block (word columns without diagonals)
-    int checkerboardThreads = 128;                  // word columns per block
-    int wideThreads = 256;                          // a warp per row of a shared-memory pass
-    int wideSegmentWords = 4;                       // output words per thread (a power of two)
-    int wideHalfSegmentWords = 8;                   // the same with 16-bit column sums (longer warm-up)
-    int wideHalfColumnsFrom = 128;                  // radius from which column sums need 16 bits
+    // Line shapes of radius up to kMaxSmallLinesRadius with at most this many cells: the small lines
+    // kernel (one carry-save tree per count); more cells, the line kernels (running sums).
+    int smallLinesMaxCells = 65;
+    int smallLinesThreads = 128;   // word columns per block
+    int vonNeumannThreads = 128;   // span words per block
+    int linesThreads = 128;        // span words per block (word columns without diagonals)
+    int checkerboardThreads = 128; // word columns per block
+    int wideThreads = 256;         // a warp per row of a shared-memory pass
+    int wideSegmentWords = 4;      // output words per thread (a power of two)
+    int wideHalfSegmentWords = 8;  // the same with 16-bit column sums (longer warm-up)
+    int wideHalfColumnsFrom = 128; // radius from which column sums need 16 bits
     int maxStripRows = 1 << 30;
 };
 
@@ -154,7 +173,16 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     const int height = rows > 0 ? rows : g.height;
     p.simpleSets = countRuleFor(rule).simple;
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
-    if (const auto shape = lineShapeFor(rule.neighbourhood)) {
+    const auto shape = lineShapeFor(rule.neighbourhood);
+    if (shape && r <= kMaxSmallLinesRadius && lineShapeCells(*shape, r) <= tuning.smallLinesMaxCells) {
+        p.kernel = BoxsumKernel::SmallLines;
+        p.lineShape = *shape;
+        p.threads = std::min(tuning.smallLinesThreads, roundUp32(g.words));
+        p.blockWords = p.threads;
+        p.columnBlocks = (g.words + p.threads - 1) / p.threads;
+        // A strip's warm-up only loads its first 2r rows' words.
+        chooseStrips(p, height, 0.25 * r, device, tuning);
+    } else if (shape) {
         p.kernel = BoxsumKernel::Lines;
         p.lineShape = *shape;
         p.lineClass = lineClassFor(r);
@@ -177,8 +205,9 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.blockWords = p.threads;
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
         const int window = 2 * r + 1;
-        p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) * std::size_t(p.threads) *
-                        sizeof(unsigned);
+        if (r <= kMaxCheckerboardRingRadius)
+            p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) *
+                            std::size_t(p.threads) * sizeof(unsigned);
         chooseStrips(p, height, double(r), device, tuning);
     } else if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
@@ -285,6 +314,15 @@ void dispatchCheckerboard(int radius, bool aligned, F&& f) {
     withCompileTimeInt<1, kMaxCheckerboardRadius>(radius, "boxsum checkerboard", "radius", [&]<int R>() {
         if (aligned) return f.template operator()<R, true>();
         return f.template operator()<R, false>();
+    });
+}
+
+// f.template operator()<Shape, R>() for a line shape of radius R.
+template <class F>
+void dispatchSmallLines(LineShape shape, int radius, F&& f) {
+    withCompileTimeInt<0, kLineShapeCount - 1>(int(shape), "boxsum small lines", "shape", [&]<int S>() {
+        withCompileTimeInt<1, kMaxSmallLinesRadius>(radius, "boxsum small lines", "radius",
+                                                    [&]<int R>() { f.template operator()<LineShape(S), R>(); });
     });
 }
 

@@ -28,15 +28,19 @@ CATLAB_HD RowWords loadRowWords(const BitGrid& g, int y, int w) {
     return {intrinsics::loadReadOnly(row - 1), intrinsics::loadReadOnly(row), intrinsics::loadReadOnly(row + 1)};
 }
 
+// Lane i: column i + d of the middle word, -32 < d < 32.
+CATLAB_HD unsigned cellsAt(const RowWords& words, int d) {
+    return d == 0  ? words.centre
+           : d > 0 ? intrinsics::funnelRight(words.centre, words.right, unsigned(d))
+                   : intrinsics::funnelLeft(words.left, words.centre, unsigned(-d));
+}
+
 // Window sums of the 32 columns of the middle word.
 template <int R>
 CATLAB_HD void rowWindowSums(const RowWords& words, unsigned (&sums)[SmallMooreShape<R>::rowPlanes]) {
     unsigned shifted[2 * R + 1]; // lane i of shifted[R + d] is column i + d of the middle word
     CATLAB_UNROLL
-    for (int d = -R; d <= R; ++d)
-        shifted[R + d] = d == 0  ? words.centre
-                         : d > 0 ? intrinsics::funnelRight(words.centre, words.right, unsigned(d))
-                                 : intrinsics::funnelLeft(words.left, words.centre, unsigned(-d));
+    for (int d = -R; d <= R; ++d) shifted[R + d] = cellsAt(words, d);
     bitsliced::countOnes(shifted, sums);
 }
 

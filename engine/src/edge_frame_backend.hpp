@@ -32,6 +32,7 @@ class EdgeFrameBackend final : public Backend {
     void writeCells(const CellRect& rect, std::span<const Cell> cells) override;
     void readCells(const CellRect& rect, std::span<Cell> cells) const override;
     double bytesPerCellStep() const override { return inner_->bytesPerCellStep(); }
+    std::string kernelName() const override { return inner_->kernelName(); }
     // The torus backend's view cut to the grid: the frame lies past its last row and column.
     std::optional<StateView> stateView() override;
     void stateWritten() override;

@@ -196,6 +196,7 @@ TEST(bench_command, TinyRealRunAndCsv) {
             EXPECT_EQ(f[column("speedup_vs_base")], "n/a"); // base was not measured
             EXPECT_EQ(f[column("timer")], "steady_clock");
             EXPECT_EQ(f[column("memory")], "host");
+            EXPECT_EQ(f[column("kernel")], ""); // the CPU backends have one kernel each
             EXPECT_EQ(f[column("rule")], benchRule(radius, "cat").rule.format());
         }
     fs::remove(csv);

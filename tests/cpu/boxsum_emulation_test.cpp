@@ -6,6 +6,7 @@
 #include "boxsum_lines.cuh"
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_plan.hpp"
+#include "boxsum_small_lines.cuh"
 #include "boxsum_small_moore.cuh"
 #include "boxsum_von_neumann.cuh"
 #include "boxsum_wide_moore.cuh"
@@ -19,6 +20,8 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace catlab {
@@ -37,6 +40,7 @@ TinyDevice tinyDevice(int threads = 256, int stripRows = 1 << 30) {
     d.tuning.smallMooreThreads = std::min(threads, 128);
     d.tuning.vonNeumannThreads = threads;
     d.tuning.linesThreads = threads;
+    d.tuning.smallLinesThreads = threads;
     d.tuning.checkerboardThreads = std::min(threads, 128);
     d.tuning.maxStripRows = stripRows;
     return d;
@@ -134,6 +138,16 @@ class EmulatedBoxsum {
                 });
             });
             break;
+        case BoxsumKernel::SmallLines:
+            dispatchSmallLines(p.lineShape, rule_.radius, [&]<LineShape S, int R>() {
+                dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+                    testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
+                                             [&](unsigned*, int tid, long long block) {
+                                                 smallLinesBody<S, R, Simple>(args, tid, p.threads, block);
+                                             });
+                });
+            });
+            break;
         case BoxsumKernel::Checkerboard:
             dispatchCheckerboard(rule_.radius, p.aligned, [&]<int R, bool Aligned>() {
                 dispatchSimple(p.simpleSets, [&]<bool Simple>() {
@@ -199,6 +213,7 @@ struct Case {
     TinyDevice device;
     std::function<void(BoxsumPlan&)> adjust = {};
     const char* reference = "cpu-naive";
+    std::optional<BoxsumKernel> kernel = {}; // the kernel the plan must pick, when the case is about one
 };
 
 void expectMatchesReference(const Case& c) {
@@ -206,6 +221,9 @@ void expectMatchesReference(const Case& c) {
                  std::to_string(c.size.height));
     const Grid start = randomGrid(c.size, 0.35, 7, c.rule.states);
     EmulatedBoxsum boxsum(c.rule, start, c.device, c.adjust);
+    if (c.kernel) {
+        ASSERT_EQ(kernelName(boxsum.plan().kernel), std::string(kernelName(*c.kernel)));
+    }
     EXPECT_EQ(firstDifference(boxsum.snapshot(), start), -1) << "pack/unpack";
     Simulator reference(c.rule, start, c.reference);
     for (int s = 1; s <= c.steps; ++s) {
@@ -276,8 +294,12 @@ TEST(BoxsumEmulation, RowRangesMakeTheWholeStep) {
         {"mid moore", scaled(21, Neighbourhood::Moore, false, 2), {120, 90}},
         {"wide moore", scaled(130, Neighbourhood::Moore, true, 2), {290, 270}},
         {"star", scaled(7, Neighbourhood::Star, false, 2), {71, 66}},
+        {"star r9", scaled(9, Neighbourhood::Star, true, 2), {71, 66}},
+        {"saltire", scaled(5, Neighbourhood::Saltire, true, 2), {69, 60}},
+        {"cross 4 states", scaled(8, Neighbourhood::Cross, false, 4), {66, 70}},
         {"hash 3 states", scaled(4, Neighbourhood::Hash, true, 3), {67, 45}},
         {"checkerboard", scaled(5, Neighbourhood::Checkerboard, false, 2), {73, 57}},
+        {"checkerboard without the ring", scaled(12, Neighbourhood::AlignedCheckerboard, true, 3), {75, 67}},
     };
     for (const RangeCase& c : cases) {
         SCOPED_TRACE(std::string(c.label) + " " + c.rule.format());
@@ -428,12 +450,25 @@ Rule lineRule(int r, Neighbourhood n, bool centre, int states, int bands = 8) {
     return testing::bandedRule(r, n, centre, states, {bands, states > 2 ? 0.15 : 0.5, 0.7});
 }
 
+// The line kernels with the small line kernels turned off.
+TinyDevice linesOnly(int threads = 256, int stripRows = 1 << 30) {
+    TinyDevice d = tinyDevice(threads, stripRows);
+    d.tuning.smallLinesMaxCells = 0;
+    return d;
+}
+
 TEST(BoxsumEmulation, LineShapesPlanTheLineKernels) {
     const TinyDevice device = tinyDevice();
     for (Neighbourhood n : kLineShapes)
-        for (int r : {1, 16, 17, 500}) {
+        for (int r : {1, 8, 9, 16, 17, 500}) {
             const Rule rule = lineRule(r, n, false, 2);
-            const BoxsumPlan p = planBoxsum(rule, bitGridShape({1003, 1003}, r, 2), device.device, device.tuning);
+            const BitGrid g = bitGridShape({1003, 1003}, r, 2);
+            BoxsumPlan p = planBoxsum(rule, g, device.device, device.tuning);
+            if (r <= kMaxSmallLinesRadius) {
+                EXPECT_EQ(p.kernel, BoxsumKernel::SmallLines) << rule.format();
+                EXPECT_EQ(p.sharedBytes, 0u) << rule.format();
+                p = planBoxsum(rule, g, device.device, linesOnly().tuning);
+            }
             EXPECT_EQ(p.kernel, BoxsumKernel::Lines) << rule.format();
             EXPECT_GE(kLineClasses[p.lineClass].maxRadius, r) << rule.format();
             EXPECT_TRUE(p.lineClass == 0 || kLineClasses[p.lineClass - 1].maxRadius < r) << rule.format();
@@ -445,10 +480,70 @@ TEST(BoxsumEmulation, LineShapesSmallRadii) {
     for (Neighbourhood n : kLineShapes)
         for (int r : {1, 2, 3, 5, 8, 9, 16}) {
             const GridSize size{std::max(71, 2 * r + 5), std::max(41, 2 * r + 3)};
-            expectMatchesReference({"lines", lineRule(r, n, r % 2 == 1, 2), size, 3, tinyDevice(64, 9)});
+            expectMatchesReference({"lines", lineRule(r, n, r % 2 == 1, 2), size, 3, linesOnly(64, 9)});
             expectMatchesReference(
-                {"lines, one interval", lineRule(r, n, r % 2 == 0, 2, 1), size, 3, tinyDevice(256, 1 << 30)});
+                {"lines, one interval", lineRule(r, n, r % 2 == 0, 2, 1), size, 3, linesOnly(256, 1 << 30)});
         }
+}
+
+// ---- The line shapes at small radius, one carry-save tree per count (boxsum_small_lines.cuh) ----
+
+// The shapes' cells as catlab::inNeighbourhood has them.
+TEST(BoxsumEmulation, SmallLineShapesHaveTheNeighbourhoodsCells) {
+    for (Neighbourhood n : kLineShapes)
+        for (int r = 1; r <= kMaxSmallLinesRadius; ++r) {
+            const LineShape shape = *lineShapeFor(n);
+            for (int dy = -r; dy <= r; ++dy)
+                for (int dx = -r; dx <= r; ++dx)
+                    EXPECT_EQ(inLineShape(shape, dx, dy), inNeighbourhood(n, r, dx, dy))
+                        << toString(n) << " r=" << r << " (" << dx << ", " << dy << ")";
+            EXPECT_EQ(lineShapeCells(shape, r), neighbourhoodCells(n, r)) << toString(n) << " r=" << r;
+        }
+}
+
+// Every shape and radius, centre in and out, general and single-interval sets, strips of a few rows.
+TEST(BoxsumEmulation, SmallLineShapesEveryRadius) {
+    for (Neighbourhood n : kLineShapes)
+        for (int r = 1; r <= kMaxSmallLinesRadius; ++r) {
+            const GridSize size{std::max(71, 2 * r + 5), std::max(41, 2 * r + 3)};
+            expectMatchesReference({.label = "small lines",
+                                    .rule = lineRule(r, n, r % 2 == 1, 2),
+                                    .size = size,
+                                    .steps = 3,
+                                    .device = tinyDevice(64, 9),
+                                    .kernel = BoxsumKernel::SmallLines});
+            expectMatchesReference({.label = "small lines, one interval",
+                                    .rule = lineRule(r, n, r % 2 == 0, 2, 1),
+                                    .size = size,
+                                    .steps = 3,
+                                    .device = tinyDevice(256, 1 << 30),
+                                    .kernel = BoxsumKernel::SmallLines});
+        }
+}
+
+// Widths around word boundaries (the last word's padding and the halo words hold wrapped cells), many
+// column groups of a few words, strips shorter and longer than the window, more states.
+TEST(BoxsumEmulation, SmallLineShapesEdgesGroupsAndStates) {
+    auto smallLines = [](const char* label, const Rule& rule, GridSize size, int steps, const TinyDevice& device) {
+        expectMatchesReference({.label = label,
+                                .rule = rule,
+                                .size = size,
+                                .steps = steps,
+                                .device = device,
+                                .kernel = BoxsumKernel::SmallLines});
+    };
+    for (Neighbourhood n : kLineShapes) {
+        for (int width : {17, 31, 32, 33, 63, 65})
+            for (int r : {1, 4, 8})
+                if (width >= 2 * r + 1)
+                    smallLines("small lines word edges", lineRule(r, n, r == 4, 2), {width, 37}, 3, tinyDevice(256, 5));
+        for (int strip : {1, 2, 7, 17, 18})
+            smallLines("small lines strips", lineRule(8, n, strip % 2 == 0, 2), {45, 43}, 2, tinyDevice(256, strip));
+        smallLines("small lines groups", lineRule(3, n, true, 2), {1100, 29}, 3, tinyDevice(6, 4));
+        smallLines("small lines 3 states", lineRule(4, n, true, 3), {67, 45}, 4, tinyDevice(64, 11));
+        smallLines("small lines 5 states", lineRule(7, n, false, 5), {77, 61}, 4, tinyDevice(64, 13));
+        smallLines("small lines 4 states, one interval", lineRule(5, n, true, 4, 1), {50, 40}, 4, tinyDevice());
+    }
 }
 
 // Wide row sums (radius 16 and beyond) and diagonals reaching over several words.
@@ -476,11 +571,11 @@ TEST(BoxsumEmulation, LineShapesEdgesGroupsAndStates) {
             for (int r : {1, 5, 15})
                 if (width >= 2 * r + 1)
                     expectMatchesReference(
-                        {"line word edges", lineRule(r, n, r == 5, 2), {width, 37}, 3, tinyDevice(256, 5)});
-        expectMatchesReference({"line groups", lineRule(2, n, true, 2), {1100, 29}, 3, tinyDevice(6, 4)});
-        expectMatchesReference({"line groups r40", lineRule(40, n, false, 2), {2100, 91}, 1, tinyDevice(8, 30)});
-        expectMatchesReference({"line 3 states", lineRule(4, n, true, 3), {67, 45}, 4, tinyDevice(64, 11)});
-        expectMatchesReference({"line 5 states", lineRule(20, n, false, 5), {77, 61}, 3, tinyDevice(64, 13)});
+                        {"line word edges", lineRule(r, n, r == 5, 2), {width, 37}, 3, linesOnly(256, 5)});
+        expectMatchesReference({"line groups", lineRule(2, n, true, 2), {1100, 29}, 3, linesOnly(6, 4)});
+        expectMatchesReference({"line groups r40", lineRule(40, n, false, 2), {2100, 91}, 1, linesOnly(8, 30)});
+        expectMatchesReference({"line 3 states", lineRule(4, n, true, 3), {67, 45}, 4, linesOnly(64, 11)});
+        expectMatchesReference({"line 5 states", lineRule(20, n, false, 5), {77, 61}, 3, linesOnly(64, 13)});
     }
 }
 

@@ -13,6 +13,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace catlab {
 namespace {
@@ -169,6 +171,59 @@ TEST_F(BoxsumTest, LineShapesAroundWordBoundariesAndTallGrids) {
                 if (width >= 2 * r + 1) expectSameGenerations(lineRule(r, n, r == 4, 2), {width, 47}, 12, "cpu-naive");
         expectSameGenerations(lineRule(2, n, true, 3), {96, 70000}, 2, "cpu-naive");
     }
+}
+
+// ---- The line shapes at radius 1..8: one carry-save tree per count (the small line kernels) ----
+
+TEST_F(BoxsumTest, SmallLineShapesEveryRadius) {
+    for (Neighbourhood n : kLineShapes)
+        for (int r = 1; r <= 8; ++r) {
+            const GridSize size{std::max(101, 4 * r + 9), std::max(67, 2 * r + 7)};
+            for (int states : {2, 3, 6}) {
+                const Rule rule = lineRule(r, n, (r + states) % 2 == 1, states);
+                EXPECT_EQ(Simulator(rule, size, 0.3, 1, "boxsum").kernelName(), "small lines") << rule.format();
+                expectSameGenerations(rule, size, states == 2 ? 20 : 12, "cpu-naive");
+            }
+            Rule oneInterval = lineRule(r, n, r % 2 == 0, 2);
+            const int cells = oneInterval.neighbourhoodSize();
+            oneInterval.birth = CountSet({{cells * 30 / 100, cells * 45 / 100}});
+            oneInterval.survival = CountSet({{cells * 25 / 100, cells * 50 / 100}});
+            expectSameGenerations(oneInterval, size, 12, "cpu-naive");
+        }
+}
+
+// Several column groups and strips, widths around word boundaries, a grid taller than a launch grid is high.
+TEST_F(BoxsumTest, SmallLineShapesGroupsEdgesAndTallGrids) {
+    for (Neighbourhood n : kLineShapes) {
+        expectSameGenerations(lineRule(5, n, true, 2), {4129, 1031}, 4, "cpu");
+        expectSameGenerations(lineRule(8, n, false, 4), {4161, 263}, 3, "cpu-naive");
+        for (int width : {17, 31, 32, 33, 63, 65})
+            for (int r : {1, 3, 8})
+                if (width >= 2 * r + 1) expectSameGenerations(lineRule(r, n, r == 3, 2), {width, 45}, 10, "cpu-naive");
+        expectSameGenerations(lineRule(3, n, false, 3), {96, 70000}, 2, "cpu-naive");
+    }
+}
+
+// A generation stepped in row ranges (boundary rows first, as a rank of a distributed grid does) is the
+// whole generation.
+TEST_F(BoxsumTest, SmallLineShapesRowRanges) {
+    for (Neighbourhood n : kLineShapes)
+        for (int r : {1, 4, 8}) {
+            const Rule rule = lineRule(r, n, r != 4, r == 4 ? 3 : 2);
+            SCOPED_TRACE(rule.format());
+            const GridSize size{203, 4 * r + 61};
+            const Grid start = startingState(size, rule.states);
+            Simulator whole(rule, start, "boxsum"), parts(rule, start, "boxsum");
+            const int h = size.height;
+            const std::vector<std::pair<int, int>> ranges{
+                {r, 2 * r}, {h - 2 * r, h - r}, {2 * r, h - 2 * r}, {0, r}, {h - r, h}};
+            for (int g = 0; g < 5; ++g) {
+                whole.step();
+                for (const auto& [first, end] : ranges) parts.stepRows(first, end - first);
+                parts.finishStep();
+                ASSERT_EQ(firstDifference(parts.snapshot(), whole.snapshot()), -1) << "generation " << g + 1;
+            }
+        }
 }
 
 TEST_F(BoxsumTest, CheckerboardsMatchOracleOverManyGenerations) {

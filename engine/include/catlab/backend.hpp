@@ -136,6 +136,10 @@ class Backend {
     // and written once); the memory floor of a step is cells * this / bandwidth. One byte per cell: 2.
     virtual double bytesPerCellStep() const { return 2.0 * sizeof(Cell); }
 
+    // Which of its kernels steps the current rule and grid, for backends that pick one of several
+    // (benchmarks report it); empty for the others.
+    virtual std::string kernelName() const { return {}; }
+
     // The state in place, in the backend's own layout (state_view.hpp), for code that reads it without a
     // copy (NumPy, CuPy, PyTorch); nullopt when the backend does not describe its layout.
     virtual std::optional<StateView> stateView() { return std::nullopt; }

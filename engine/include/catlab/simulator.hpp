@@ -119,6 +119,7 @@ class Simulator {
     // Where the running backend keeps the state, and the fewest bytes a generation moves per cell there.
     MemorySpace memorySpace() const { return backend_->memorySpace(); }
     double bytesPerCellStep() const { return backend_->bytesPerCellStep(); }
+    std::string kernelName() const { return backend_->kernelName(); } // Backend::kernelName
     // Why the last setRule() or load() changed the backend, or empty when it did not.
     const std::string& notice() const { return notice_; }
 
