@@ -209,7 +209,7 @@ if want distributed; then
     CATLAB_TEST_TRANSPORT=nccl "$tests/catlab_distributed_tests" >"$out/distributed-nccl-threads.log" 2>&1 || status=1
     grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran|rank\(s\)' "$out/distributed-nccl-threads.log" | tee -a "$out/summary.txt"
     if command -v mpirun >/dev/null; then
-        mpi=(mpirun --oversubscribe --allow-run-as-root)
+        mpi=(mpirun --oversubscribe --allow-run-as-root -x GTEST_COLOR=no) # plain lines for the summary
         log "distributed tests: mpirun -np $gpus, NCCL"
         "${mpi[@]}" -np "$gpus" -x CATLAB_TEST_TRANSPORT=nccl "$tests/catlab_distributed_tests" \
             >"$out/distributed-nccl-mpirun.log" 2>&1 || status=1
@@ -222,7 +222,7 @@ if want distributed; then
     fi
     # `catlab record --gpus all`: the same PNG frames as one process (a build with CATLAB_RENDER and
     # CATLAB_VIDEO, e.g. CATLAB_CMAKE_ARGS="-DCATLAB_RENDER=ON", and EGL).
-    if "$bin/catlab" record --help >/dev/null 2>&1; then
+    if "$bin/catlab" --help 2>&1 | grep -qE '^ +record +Record a scene'; then
         log "catlab record --gpus all against one process"
         cmake -DCATLAB="$(realpath "$bin/catlab")" -DGPUS=all -DWORK="$(realpath "$out")/record-gpus" \
             -P tests/mpi/record_ranks.cmake >"$out/distributed-record.log" 2>&1 || status=1
