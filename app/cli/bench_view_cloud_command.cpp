@@ -174,7 +174,7 @@ void addBenchViewCloudCommand(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--rays", o->rays,
                     "Rays of the fast march: pixel (one per pixel), quad (one per 2x2 pixels, filtered up) or auto "
-                    "(quad beyond about 1080p)")
+                    "(quad beyond 3840x2160)")
         ->capture_default_str();
     cmd->callback([o] {
         const int code = runBenchViewCloud(*o);

@@ -157,8 +157,7 @@ void drawMarchControls(render::CloudLook& look) {
         ImGui::SetTooltip("half-cell steps and a march toward the sun from every sample: what the fast march "
                           "approximates");
     ImGui::BeginDisabled(reference);
-    static constexpr const char* kRays[] = {"auto (per 2x2 pixels beyond 1080p)", "through every pixel",
-                                            "per 2x2 pixels"};
+    static constexpr const char* kRays[] = {"auto (per 2x2 pixels beyond 4K)", "through every pixel", "per 2x2 pixels"};
     int rays = std::clamp(look.rayStride, 0, 2);
     if (ImGui::Combo("rays", &rays, kRays, 3)) look.rayStride = rays;
     if (ImGui::IsItemHovered())

@@ -16,8 +16,8 @@ namespace catlab::render {
 // the sun, the zenith and the ground from every sample).
 enum class CloudMarch { Fast, Reference };
 
-// Frames up to this many pixels (a little over 1920x1080) get a ray through every pixel by default.
-inline constexpr long long kFullRateRayPixels = 2'400'000;
+// Frames up to this many pixels (3840x2160) get a ray through every pixel by default.
+inline constexpr long long kFullRateRayPixels = 3840LL * 2160;
 
 // How the clouds look.
 struct CloudLook {

@@ -352,7 +352,7 @@ TEST(CloudRender, FastMarchStaysCloseToTheBruteForceReference) {
     EXPECT_LT(fastVsReference.mean, 1.5) << "clouds change the picture by " << cloudsVsSky.mean << " on average";
     EXPECT_LE(fastVsReference.p99, 24);
     EXPECT_LT(fastVsReference.mean, 0.1 * cloudsVsSky.mean);
-    // Rays per 2x2 pixels (4K frames by default) add the softening of a ray's width: on llvmpipe a mean
+    // Rays per 2x2 pixels (frames beyond 4K by default) add the softening of a ray's width: on llvmpipe a mean
     // of 1.3 and a 99th percentile of 25 here, still well inside what a wrong picture gives (below).
     CloudLook perQuad = fast;
     perQuad.rayStride = 2;
@@ -415,10 +415,12 @@ TEST(CloudRender, RaysPerTwoByTwoPixelsStayCloseToRaysThroughEveryPixel) {
     std::cout << "rays per 2x2 pixels vs every pixel: mean " << quadsVsFull.mean << ", p99 " << quadsVsFull.p99
               << "; clouds vs sky: mean " << cloudsVsSky.mean << '\n';
 
-    // The default casts a ray through every pixel up to about 1080p, and per 2x2 pixels beyond.
+    // The default casts a ray through every pixel up to 4K, and per 2x2 pixels beyond.
     const CloudLook automatic;
     EXPECT_EQ(CloudRenderer::rayStrideFor(automatic, 1920, 1080), 1);
-    EXPECT_EQ(CloudRenderer::rayStrideFor(automatic, 3840, 2160), 2);
+    EXPECT_EQ(CloudRenderer::rayStrideFor(automatic, 3840, 2160), 1);
+    EXPECT_EQ(CloudRenderer::rayStrideFor(automatic, 3840, 2161), 2);
+    EXPECT_EQ(CloudRenderer::rayStrideFor(automatic, 7680, 4320), 2);
     CloudLook reference;
     reference.march = CloudMarch::Reference;
     reference.rayStride = 2;
