@@ -2,6 +2,7 @@
 // band (DistributedSimulator::exportView), only pixels reaching rank 0, which draws and encodes the frames.
 #include "cli/record_distributed.hpp"
 #include "cli/distributed_ranks.hpp"
+#include "cli/distributed_scene.hpp"
 #include "cli/interrupt_flag.hpp"
 #include "cli/record_film.hpp"
 #include "cli/scene_setup.hpp"
@@ -21,15 +22,6 @@
 namespace catlab::cli {
 namespace {
 
-std::unique_ptr<DistributedSimulator> startGrid(Communicator& comm, const Scene& scene, const RunOptions& options) {
-    if (scene.initial)
-        return std::make_unique<DistributedSimulator>(comm, scene.rule, scene.size,
-                                                      comm.rank() == 0 ? &*scene.initial : nullptr, scene.backend,
-                                                      options.haloSteps);
-    return std::make_unique<DistributedSimulator>(comm, scene.rule, scene.size, scene.density, options.seed,
-                                                  scene.backend, options.haloSteps);
-}
-
 int recordOnRank(Communicator& comm, const RecordOptions& options, const RecordPlan& plan, const Scene& scene,
                  const ViewWindow& window, const InterruptFlag& interrupt) {
     const bool root = comm.rank() == 0;
@@ -42,7 +34,7 @@ int recordOnRank(Communicator& comm, const RecordOptions& options, const RecordP
         context = std::make_unique<render::EglContext>();
         recorder = std::make_unique<recording::FrameRecorder>(plan.video, recording::WhenEncoderIsBehind::Wait);
     });
-    const std::unique_ptr<DistributedSimulator> grid = startGrid(comm, scene, options.scene);
+    const std::unique_ptr<DistributedSimulator> grid = startDistributedGrid(comm, scene, options.scene);
     if (!root) {
         recording::followDistributedGridScene(*grid, window, plan.every);
         return 0;

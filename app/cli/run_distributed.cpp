@@ -1,6 +1,7 @@
 // `catlab run --gpus N` and `mpirun -np N catlab run`: the scene cut into bands, one per rank, stepped
 // together; rank 0 prints the summary (with each rank's share of the time) and writes --out.
 #include "cli/distributed_ranks.hpp"
+#include "cli/distributed_scene.hpp"
 #include "cli/interrupt_flag.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/run_options.hpp"
@@ -24,15 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::unique_ptr<DistributedSimulator> startGrid(Communicator& comm, const Scene& scene, const RunOptions& options) {
-    if (scene.initial)
-        return std::make_unique<DistributedSimulator>(comm, scene.rule, scene.size,
-                                                      comm.rank() == 0 ? &*scene.initial : nullptr, scene.backend,
-                                                      options.haloSteps);
-    return std::make_unique<DistributedSimulator>(comm, scene.rule, scene.size, scene.density, options.seed,
-                                                  scene.backend, options.haloSteps);
-}
-
 // One line per rank: its rows and where its time went.
 void printRanks(Communicator& comm, const DistributedSimulator& grid, long long steps, std::ostream& out) {
     const std::vector<double> stepMs = comm.allGather(grid.times().stepMs);
@@ -54,7 +46,7 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
               std::ostream& out) {
     std::ostringstream elsewhere; // ranks other than 0 print nothing
     std::ostream& report = comm.rank() == 0 ? out : elsewhere;
-    const std::unique_ptr<DistributedSimulator> grid = startGrid(comm, scene, options);
+    const std::unique_ptr<DistributedSimulator> grid = startDistributedGrid(comm, scene, options);
     if (options.outPath) grid->checkGatherFits(); // not after the whole run
     report << "rule        " << scene.rule.format();
     if (!scene.ruleName.empty()) report << " (" << scene.ruleName << ")";
