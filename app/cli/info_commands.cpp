@@ -3,13 +3,66 @@
 #include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
 #include "catlab/presets.hpp"
+#include "cli/number_options.hpp"
 #include "cli/scene_setup.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace catlab::cli {
+namespace {
+
+// A rule of this shape at (up to) this radius: every cell of NW and N@'s square counted once, births and
+// survivals on low counts. What `backends --shapes` asks each backend about.
+Rule shapeProbe(Neighbourhood shape, int radius, int states) {
+    Rule rule;
+    rule.neighbourhood = shape;
+    rule.radius = std::min(radius, maxRadius(shape));
+    rule.states = states;
+    if (!isFixedShape(shape)) {
+        const std::size_t side = std::size_t(2 * rule.radius + 1);
+        rule.weights.values.assign(side * side, 1);
+        if (shape == Neighbourhood::Custom) rule.weights.values[side * side / 2] = 0; // the centre is left out
+    }
+    const int cells = rule.neighbourhoodSize();
+    rule.birth = CountSet({{1, std::max(1, cells / 4)}});
+    rule.survival = CountSet({{1, std::max(1, cells / 2)}});
+    rule.validate();
+    return rule;
+}
+
+// Which backend computes which neighbourhood, exactly or refused with its reason (whether or not the
+// backend runs on this machine).
+void printShapeTable(int radius, int states) {
+    const auto& specs = BackendRegistry::instance().all();
+    std::cout << "every shape at radius " << radius << " (or its largest), " << states
+              << " states: exact, or refused (the reasons follow)\n"
+              << std::left << std::setw(25) << "shape";
+    for (const BackendSpec& spec : specs)
+        std::cout << std::setw(std::max<int>(int(spec.name.size()) + 2, 8)) << spec.name;
+    std::cout << '\n';
+    std::vector<std::string> reasons;
+    for (Neighbourhood shape : kNeighbourhoods) {
+        const Rule rule = shapeProbe(shape, radius, states);
+        std::cout << std::setw(25) << (std::string("N") + neighbourhoodLetter(shape) + " " + toString(shape));
+        for (const BackendSpec& spec : specs) {
+            const auto why = spec.unsupportedReason(rule);
+            if (why)
+                reasons.push_back("  N" + std::string(1, neighbourhoodLetter(shape)) + " on " + spec.name + ": " +
+                                  *why);
+            std::cout << std::setw(std::max<int>(int(spec.name.size()) + 2, 8)) << (why ? "refused" : "exact");
+        }
+        std::cout << '\n';
+    }
+    if (!reasons.empty()) std::cout << "refused because\n";
+    for (const std::string& reason : reasons) std::cout << reason << '\n';
+}
+
+} // namespace
 
 void addBackendsCommand(CLI::App& app) {
     CLI::App* cmd =
@@ -18,7 +71,18 @@ void addBackendsCommand(CLI::App& app) {
     cmd->add_option("--rule", scene->rule,
                     "Also say which backend `auto` picks for this rule (default: the default scene)");
     cmd->add_option("--size", scene->size, "... on a torus of this size (WxH or N)");
-    cmd->callback([scene] {
+    auto shapes = std::make_shared<bool>(false);
+    auto shapeRadius = std::make_shared<int>(5);
+    auto shapeStates = std::make_shared<int>(2);
+    cmd->add_flag("--shapes", *shapes, "Instead: which backend computes which neighbourhood shape, or why not");
+    addIntegerOption(*cmd, "--radius", *shapeRadius, "... at this radius (each shape's largest if less)", 1, kMaxRadius)
+        ->capture_default_str();
+    addIntegerOption(*cmd, "--states", *shapeStates, "... with this many states", 2, kMaxStates)->capture_default_str();
+    cmd->callback([scene, shapes, shapeRadius, shapeStates] {
+        if (*shapes) {
+            printShapeTable(*shapeRadius, *shapeStates);
+            return;
+        }
         std::cout << std::left << std::setw(11) << "backend" << std::setw(6) << "where" << std::setw(11) << "available"
                   << "rules\n";
         for (const BackendSpec& spec : BackendRegistry::instance().all()) {
