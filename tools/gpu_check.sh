@@ -80,6 +80,11 @@ fi
 "$bin/catlab" backends | tee -a "$out/summary.txt"
 
 if want tests; then
+    # Golly's pattern library (Debian's golly package), copied into .deps/golly-patterns where the GPU
+    # server has no such package: every GPU backend steps each file as the cpu backend does.
+    if [[ -z ${CATLAB_GOLLY_PATTERNS:-} && -d .deps/golly-patterns ]]; then
+        export CATLAB_GOLLY_PATTERNS=$PWD/.deps/golly-patterns
+    fi
     for suite in backend gpu; do
         log "$suite tests"
         "$tests/catlab_${suite}_tests" >"$out/$suite-tests.log" 2>&1 || status=1

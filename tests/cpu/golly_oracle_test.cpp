@@ -5,6 +5,7 @@
 #include "catlab/pattern_file.hpp"
 #include "catlab/simulator.hpp"
 #include "support/bgolly.hpp"
+#include "support/golly_library.hpp"
 
 #include <gtest/gtest.h>
 
@@ -50,14 +51,6 @@ class GollyOracle : public ::testing::Test {
     fs::path dir_;
 };
 
-// Generations to compare, fewer for wide radii (a wide pattern needs a wide torus to stand for Golly's
-// unbounded plane); even, so that B0 rules compare where catlab and Golly show the same cells.
-int generationsFor(const Rule& rule) {
-    if (rule.radius >= 200) return 2;
-    if (rule.radius >= 50) return 10;
-    return 100;
-}
-
 struct Outcome {
     std::string status; // "identical", "differs", "refused", "not comparable"
     std::string why;
@@ -72,15 +65,9 @@ Outcome compareLibraryFile(const fs::path& file, const std::string& bgolly, cons
         return {"refused", e.what()};
     }
     const Rule rule = p.rule ? p.rule->rule : parseRule("B3/S23").rule;
-    const int generations = generationsFor(rule);
-    GridSize torus;
+    const int generations = testing::libraryGenerations(rule);
+    const GridSize torus = testing::libraryTorus(p, rule, generations);
     const bool ownTorus = p.rule && p.rule->size;
-    if (ownTorus) {
-        torus = *p.rule->size;
-    } else { // room for the pattern to grow by the radius every generation, as on Golly's plane
-        const int margin = 2 * (generations * rule.radius + 2);
-        torus = {p.cells.width() + margin, p.cells.height() + margin};
-    }
     const Grid catlab = liveBox(step(rule, placePattern(p, torus), generations));
     const Pattern golly = runBgolly(bgolly, file.string(), bgollyAlgorithm(rule), generations, dir);
     if (catlab == golly.cells) return {"identical", std::to_string(generations) + " generations"};
@@ -95,24 +82,13 @@ Outcome compareLibraryFile(const fs::path& file, const std::string& bgolly, cons
                            "x" + std::to_string(golly.cells.height())};
 }
 
-std::vector<fs::path> libraryFiles(const std::string& folder) {
-    std::vector<fs::path> files;
-    const fs::path root = fs::path(testing::kGollyPatterns) / folder;
-    if (!fs::is_directory(root)) return files;
-    for (const auto& entry : fs::recursive_directory_iterator(root))
-        if (entry.is_regular_file() && entry.path().extension() != ".lua" && entry.path().extension() != ".py")
-            files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 // Every pattern of a folder opens and runs as bgolly runs it; the only refusals are topologies catlab
 // does not support yet. Prints the table the summary counts come from.
 void checkFolder(const std::string& folder, const std::string& bgolly, const fs::path& dir,
                  const std::function<Grid(const Rule&, const Grid&, int)>& step) {
-    const std::vector<fs::path> files = libraryFiles(folder);
+    const std::vector<fs::path> files = testing::libraryFiles(folder);
     if (files.empty())
-        GTEST_SKIP() << "Golly's pattern library has no folder " << testing::kGollyPatterns << "/" << folder;
+        GTEST_SKIP() << "Golly's pattern library has no folder " << testing::gollyPatterns().string() << "/" << folder;
     std::map<std::string, int> counts;
     for (const fs::path& file : files) {
         const Outcome o = compareLibraryFile(file, bgolly, dir, step);
@@ -230,7 +206,7 @@ TEST_F(GollyOracle, RandomSoupsOnAPlaneAsGollysLargerThanLifeRunsThem) {
 TEST_F(GollyOracle, FilesCatlabWritesOpenInGollyWithTheSameCells) {
     int written = 0;
     for (const char* folder : {"Larger-than-Life", "Generations", "Life-Like"})
-        for (const fs::path& path : libraryFiles(folder)) {
+        for (const fs::path& path : testing::libraryFiles(folder)) {
             Pattern p;
             try {
                 p = readPatternFile(path.string());
@@ -253,7 +229,8 @@ TEST_F(GollyOracle, FilesCatlabWritesOpenInGollyWithTheSameCells) {
             EXPECT_EQ(golly.rule->size, torus);
             ++written;
         }
-    if (written == 0) GTEST_SKIP() << "Golly's pattern library is not installed under " << testing::kGollyPatterns;
+    if (written == 0)
+        GTEST_SKIP() << "Golly's pattern library is not installed under " << testing::gollyPatterns().string();
 }
 
 // Macrocell files as bgolly writes them (HashLife for two states, Generations beyond) hold the same
@@ -261,7 +238,7 @@ TEST_F(GollyOracle, FilesCatlabWritesOpenInGollyWithTheSameCells) {
 TEST_F(GollyOracle, MacrocellFilesBgollyWritesReadBackCellForCell) {
     int compared = 0;
     for (const char* folder : {"Generations", "Life-Like"})
-        for (const fs::path& path : libraryFiles(folder)) {
+        for (const fs::path& path : testing::libraryFiles(folder)) {
             Pattern p;
             try {
                 p = readPatternFile(path.string());
@@ -284,7 +261,8 @@ TEST_F(GollyOracle, MacrocellFilesBgollyWritesReadBackCellForCell) {
             }
             ++compared;
         }
-    if (compared == 0) GTEST_SKIP() << "Golly's pattern library is not installed under " << testing::kGollyPatterns;
+    if (compared == 0)
+        GTEST_SKIP() << "Golly's pattern library is not installed under " << testing::gollyPatterns().string();
 }
 
 // Tubes and strips that grew, written by catlab: bgolly reads the suffix (the unbounded side 0) and puts

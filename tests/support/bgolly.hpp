@@ -14,8 +14,6 @@
 
 namespace catlab::testing {
 
-inline const char* kGollyPatterns = "/usr/share/golly/Patterns";
-
 inline std::optional<std::string> bgollyExecutable() {
     const char* path = std::getenv("PATH");
     std::istringstream dirs(path ? path : "/usr/bin");
