@@ -362,20 +362,21 @@ TEST(CloudRender, FastMarchStaysCloseToTheBruteForceReference) {
     EXPECT_LE(quadsVsReference.p99, 40);
     EXPECT_LT(quadsVsReference.mean, 0.15 * cloudsVsSky.mean);
 
-    // The bounds are far too tight for a picture that is wrong: the reference lit from elsewhere or
-    // without the light of multiple scattering fails them.
+    // The bounds, the looser ones of rays per 2x2 pixels too, are far too tight for a picture that is
+    // wrong: the reference lit from elsewhere or without the light of multiple scattering fails them.
+    const auto wrongPicture = [&](const CloudLook& look) {
+        const FrameDifference d =
+            difference(drawFrame(renderer, clouds.source, camera, look, w, h, 0.5f), referenceFrame);
+        EXPECT_GT(d.mean, 2.5);
+        EXPECT_GT(d.p99, 40);
+        return d;
+    };
     CloudLook turned = reference;
     turned.sunAzimuthDegrees += 150.0;
-    const FrameDifference wrongSun =
-        difference(drawFrame(renderer, clouds.source, camera, turned, w, h, 0.5f), referenceFrame);
-    EXPECT_GT(wrongSun.mean, 1.5);
-    EXPECT_GT(wrongSun.p99, 24);
+    const FrameDifference wrongSun = wrongPicture(turned);
     CloudLook single = reference;
     single.scatteringOctaves = 1;
-    const FrameDifference singleScattering =
-        difference(drawFrame(renderer, clouds.source, camera, single, w, h, 0.5f), referenceFrame);
-    EXPECT_GT(singleScattering.mean, 1.5);
-    EXPECT_GT(singleScattering.p99, 24);
+    const FrameDifference singleScattering = wrongPicture(single);
     std::cout << "fast vs reference: mean " << fastVsReference.mean << ", p99 " << fastVsReference.p99
               << "; per 2x2 pixels: mean " << quadsVsReference.mean << ", p99 " << quadsVsReference.p99
               << "; clouds vs sky: mean " << cloudsVsSky.mean << "; sun turned: mean " << wrongSun.mean << ", p99 "
