@@ -23,7 +23,7 @@ void CloudOccupancy::build(GLuint previous, GLuint newest, cloud::CloudSize size
     glBindTextureUnit(1, newest);
     glBindImageTexture(0, bricks_.get(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R8);
     glBindImageTexture(1, regions_.get(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R8);
-    glDispatchCompute(GLuint(rx), GLuint(ry), GLuint(rz)); // a work group per region, an invocation per brick
+    glDispatchCompute(GLuint(rx), GLuint(ry), GLuint(rz)); // a work group per region
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
 
     for (GLuint unit : {0u, 1u}) {
