@@ -50,6 +50,10 @@ void printShapeTable(int radius, int states) {
         const Rule rule = shapeProbe(shape, radius, states);
         std::cout << std::setw(25) << (std::string("N") + neighbourhoodLetter(shape) + " " + toString(shape));
         for (const BackendSpec& spec : specs) {
+            if (!spec.built) {
+                std::cout << std::setw(std::max<int>(int(spec.name.size()) + 2, 8)) << "-";
+                continue;
+            }
             const auto why = spec.unsupportedReason(rule);
             if (why)
                 reasons.push_back("  N" + std::string(1, neighbourhoodLetter(shape)) + " on " + spec.name + ": " +
@@ -58,6 +62,11 @@ void printShapeTable(int radius, int states) {
         }
         std::cout << '\n';
     }
+    std::string unbuilt;
+    for (const BackendSpec& spec : specs)
+        if (!spec.built) unbuilt += (unbuilt.empty() ? "" : ", ") + spec.name;
+    if (!unbuilt.empty())
+        std::cout << "- " << unbuilt << ": CUDA backends, not in this build (built with nvcc, they answer here)\n";
     if (!reasons.empty()) std::cout << "refused because\n";
     for (const std::string& reason : reasons) std::cout << reason << '\n';
 }

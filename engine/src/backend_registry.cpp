@@ -24,7 +24,8 @@ namespace {
             .rulesSummary = "-",
             .unsupportedReason = computesEveryRule,
             .create = []() -> std::unique_ptr<Backend> { throw Error(*cudaUnavailableReason()); },
-            .memoryNeed = [](const Rule&, GridSize) { return MemoryNeed{}; }};
+            .memoryNeed = [](const Rule&, GridSize) { return MemoryNeed{}; },
+            .built = false};
 }
 
 std::vector<BackendSpec> builtIn() {

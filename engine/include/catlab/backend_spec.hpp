@@ -36,6 +36,9 @@ struct BackendSpec {
     // Most cells of a grid the backend holds: beyond kMaxGridCells only where every index into its
     // state, on the host and on the device, is 64-bit.
     std::uint64_t maxCells = kMaxGridCells;
+    // False for a CUDA backend left out of this build: its name is listed, but nothing about its rules
+    // is known here.
+    bool built = true;
 
     // Why the backend cannot run on this machine, or nullopt: device backends need a usable CUDA device.
     std::optional<std::string> unavailableReason() const;
