@@ -10,6 +10,7 @@
 # are installed; pybind11, dlpack.h, Python's headers and pytest may come from .deps too), sanitize,
 # bench (n=60416, radii 1..500), bench-shapes (the general backend on the HROT shapes, n=60416),
 # bench-lines (boxsum's line and checkerboard shapes against its Moore, n=60416, r = 1, 5, 16, 64),
+# bench-radii (boxsum's Moore kernels over radius 1..500 and its checkerboards past 16, n=60416),
 # bench-small (n=16384, radii 1..16),
 # render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
 # bench-cloud (the cloud automaton at 512x512x128 and 256x256x64), distributed (one grid over every GPU:
@@ -144,7 +145,7 @@ if want bench-shapes; then
 fi
 if want bench-lines; then
     # boxsum's line and checkerboard kernels at n=60416 next to its Moore kernel at the same radii (the
-    # rules keep their shape at each radius; checkerboards run on boxsum up to r = 16).
+    # rules keep their shape at each radius).
     log "bench boxsum shapes n=60416"
     line_rules=("R5,C0,M1,S34..58,B34..45,NM" "R8,C0,S8..14,B9..12,N+" "R8,C0,S8..14,B9..12,NX"
         "R8,C0,S16..29,B18..24,N*" "R8,C0,S16..29,B18..24,N#" "R8,C0,S36..65,B40..53,NB" "R8,C0,S36..65,B40..53,ND")
@@ -154,6 +155,19 @@ if want bench-lines; then
             --csv "$out/bench-lines-$i.csv" >>"$out/bench-lines.txt" 2>&1 || status=1
     done
     grep -v '^catlab bench: ' "$out/bench-lines.txt"
+fi
+if want bench-radii; then
+    # boxsum's Moore kernels from radius 1 to 500, and its checkerboards past the bit-sliced kernel's 16.
+    log "bench boxsum radii n=60416"
+    "$bin/catlab" bench --backends boxsum --radius 1,2,4,8,12,16,24,32,64,100,127,128,160,200,250,300,400,500 \
+        --size 60416 --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 \
+        --csv "$out/boxsum-radii.csv" >"$out/boxsum-radii.txt" 2>&1 || status=1
+    for rule in "R8,C0,S36..65,B40..53,NB" "R8,C0,S36..65,B40..53,ND"; do
+        "$bin/catlab" bench --backends boxsum --rule "$rule" --radius 17,32,100,200,254 --size 60416 \
+            --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 \
+            --csv "$out/boxsum-checkerboard-radii-${rule: -1}.csv" >>"$out/boxsum-radii.txt" 2>&1 || status=1
+    done
+    grep -v '^catlab bench: ' "$out/boxsum-radii.txt"
 fi
 if want render; then
     log "render tests (EGL, CUDA-GL interop)"

@@ -113,6 +113,7 @@ void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
     case BoxsumKernel::Lines: return launchLines(plan, args);
     case BoxsumKernel::SmallLines: return launchSmallLines(plan, args);
     case BoxsumKernel::Checkerboard: return launchCheckerboard(plan, args);
+    case BoxsumKernel::MidCheckerboard: return launchMidCheckerboard(plan, args);
     }
 }
 
@@ -125,6 +126,7 @@ int boxsumResidentBlocks(const BoxsumPlan& plan, int radius) {
     case BoxsumKernel::Lines: return linesResidentBlocks(plan);
     case BoxsumKernel::SmallLines: return smallLinesResidentBlocks(plan, radius);
     case BoxsumKernel::Checkerboard: return checkerboardResidentBlocks(plan, radius);
+    case BoxsumKernel::MidCheckerboard: return midCheckerboardResidentBlocks(plan);
     }
     return 1;
 }

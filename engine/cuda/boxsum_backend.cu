@@ -1,7 +1,7 @@
 // `boxsum`: neighbour counts from running sums, O(1) per cell at any radius (boxsum_plan.hpp picks the
-// kernel: bit-plane Moore up to radius 16, per-cell mid Moore to 127 and wide Moore beyond, bit-plane von
-// Neumann, bit-plane lines for the cross, saltire, star and hash, bit-plane checkerboards up to radius 16). Cells live
-// in bit planes (bit_planes.cuh): one bit per cell with two states.
+// kernel: bit-plane Moore up to radius 16, per-cell mid Moore beyond (byte column sums to 127), bit-plane von
+// Neumann, bit-plane lines for the cross, saltire, star and hash, bit-plane checkerboards up to radius 16
+// and per-cell ones to 254). Cells live in bit planes (bit_planes.cuh): one bit per cell with two states.
 #include "bit_runs.cuh"
 #include "boxsum_launch.hpp"
 #include "byte_grid_backend.cuh"
@@ -252,10 +252,10 @@ std::optional<std::string> boxsumUnsupported(const Rule& rule) {
                            "star and hash along rows, columns and diagonals, and checkerboards; it has no kernel "
                            "for the ") +
                toString(n) + " neighbourhood";
-    if (isCheckerboard(n) && rule.radius > kMaxCheckerboardRadius)
-        return std::string("boxsum's ") + toString(n) + " kernel sums rows of at most " +
-               std::to_string(2 * kMaxCheckerboardRadius + 1) + " cells (radius up to " +
-               std::to_string(kMaxCheckerboardRadius) + "); radius " + std::to_string(rule.radius) + " is beyond it";
+    if (isCheckerboard(n) && rule.radius > kMaxMidCheckerboardRadius)
+        return std::string("boxsum's ") + toString(n) + " kernel keeps each colour's column sums, at most r + 1 " +
+               "cells, in bytes (radius up to " + std::to_string(kMaxMidCheckerboardRadius) + "); radius " +
+               std::to_string(rule.radius) + " is beyond it";
     return deviceCountSetsUnsupported(rule);
 }
 
@@ -269,7 +269,7 @@ BackendSpec boxsum() {
     return {.name = "boxsum",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: running box, line and diagonal sums over 1-bit cell planes",
-            .rulesSummary = "radius 1..500: Moore, von Neumann, cross, saltire, star and hash; radius 1..16: "
+            .rulesSummary = "radius 1..500: Moore, von Neumann, cross, saltire, star and hash; radius 1..254: "
                             "checkerboards; any states (up to 16 count intervals per set)",
             .unsupportedReason = cuda::boxsumUnsupported,
             .create = makeBackend<cuda::BoxsumBackend>,

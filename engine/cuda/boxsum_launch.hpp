@@ -18,6 +18,7 @@ void launchVonNeumann(const BoxsumPlan& plan, const StepArgs& args);
 void launchLines(const BoxsumPlan& plan, const StepArgs& args);
 void launchSmallLines(const BoxsumPlan& plan, const StepArgs& args);
 void launchCheckerboard(const BoxsumPlan& plan, const StepArgs& args);
+void launchMidCheckerboard(const BoxsumPlan& plan, const StepArgs& args);
 int smallMooreResidentBlocks(const BoxsumPlan& plan, int radius);
 int midMooreResidentBlocks(const BoxsumPlan& plan);
 int wideMooreResidentBlocks(const BoxsumPlan& plan);
@@ -25,6 +26,7 @@ int vonNeumannResidentBlocks(const BoxsumPlan& plan);
 int linesResidentBlocks(const BoxsumPlan& plan);
 int smallLinesResidentBlocks(const BoxsumPlan& plan, int radius);
 int checkerboardResidentBlocks(const BoxsumPlan& plan, int radius);
+int midCheckerboardResidentBlocks(const BoxsumPlan& plan);
 // One shape's line kernels (boxsum_lines_<shape>.cu).
 template <LineShape Shape>
 void launchLinesOf(const BoxsumPlan& plan, const StepArgs& args);

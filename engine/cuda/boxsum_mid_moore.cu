@@ -7,31 +7,33 @@ namespace catlab::cuda {
 namespace {
 
 // At most 96 registers: two blocks of the default launch shape (288 threads) fit a multiprocessor.
-template <bool Simple>
+template <bool Simple, class Columns>
 __global__ void __maxnreg__(96) midMooreKernel(const __grid_constant__ StepArgs args) {
     extern __shared__ unsigned columnSums[];
-    midMooreBody<Simple>(args, columnSums, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x, DeviceSync{});
+    midBoxBody<Simple, MidShape::Moore, Columns>(args, columnSums, int(threadIdx.x), int(blockDim.x),
+                                                 (long long)blockIdx.x, DeviceSync{});
 }
 
-template <bool Simple>
+template <bool Simple, class Columns>
 auto* midMooreKernelWithSharedMemory() {
-    return withMostDynamicSharedMemory(midMooreKernel<Simple>);
+    return withMostDynamicSharedMemory(midMooreKernel<Simple, Columns>);
 }
 
 } // namespace
 
 void launchMidMoore(const BoxsumPlan& p, const StepArgs& args) {
-    dispatchSimple(p.simpleSets, [&]<bool Simple>() {
-        midMooreKernelWithSharedMemory<Simple>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
+    dispatchMidMoore(p.halfColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
+        midMooreKernelWithSharedMemory<Simple, Columns>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(
+            args);
         CATLAB_CUDA_CHECK_LAUNCH();
     });
 }
 
 int midMooreResidentBlocks(const BoxsumPlan& p) {
     int blocks = 0;
-    dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+    dispatchMidMoore(p.halfColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
         CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &blocks, midMooreKernelWithSharedMemory<Simple>(), p.threads, p.sharedBytes));
+            &blocks, midMooreKernelWithSharedMemory<Simple, Columns>(), p.threads, p.sharedBytes));
     });
     return blocks;
 }

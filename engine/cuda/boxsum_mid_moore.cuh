@@ -1,7 +1,7 @@
 #pragma once
-// Moore neighbourhoods of radius up to 127 (used from 17), one integer count per cell from byte column
-// sums. A block owns a span of words (its output words and spanHalo words on each side) and walks down
-// a strip of rows in chunks of 32 rows:
+// Moore neighbourhoods from radius 17, one integer count per cell from column sums: bytes up to radius
+// 127, 16-bit halves beyond (HalfColumns: two columns a unit, dp2a for dp4a). A block owns a span of words (its output
+// words and spanHalo words on each side) and walks down a strip of rows in chunks of 32 rows:
 //  1. staging: the span's words of the chunk's entering rows (y + r) and leaving rows (y - r - 1) go to
 //     shared memory (loaded while the previous chunk's rows are walked, stored after);
 //  2. column sums: a thread per unit (4 columns, a byte each) keeps the vertical window sums, adding the
@@ -14,6 +14,14 @@
 // Shared memory holds unit u of chunk row i at u * 33 + i (and staged word w at w * 33 + i): the lanes of
 // a warp, reading one unit of 32 rows, and the threads of the column step, writing 32 units of one row,
 // each touch 32 different banks, and a lane's next units lie at constant offsets.
+//
+// Checkerboards (radius up to 254) count, in the box, the cells whose offset dx + dy is even (ND, the
+// centre's own colour) or odd (NB, the other colour, and the centre). Each column keeps two sums, of its
+// even and of its odd rows (unwrapped indices: only offsets matter, also on a torus of odd size); at most
+// r + 1 rows each, so bytes hold them to r = 254. A cell of even column x counts, in column x', the rows
+// of one parity for x' even and of the other for x' odd: one interleaving of the two sums, stored per row
+// as column array 0, and cells of odd x walk the other interleaving, array 1. The walk keeps both running
+// sums. NB's live centre is left out of the count: its survival thresholds are lowered by one instead.
 #include "boxsum_step.cuh"
 
 namespace catlab::cuda {
@@ -23,34 +31,65 @@ inline constexpr int kMidRowPitch = 33;      // words between units (staged word
 inline constexpr int kMidUnitsPerThread = 4; // most units of column sums a thread keeps
 inline constexpr int kMidStageRowStep = 4;   // threads >= this * span words: a thread stages 8 rows at most
 
-CATLAB_HD unsigned spreadNibble(unsigned bits) { return (bits * 0x00204081u) & 0x01010101u; }
+inline constexpr int kMaxMidCheckerboardRadius = 254; // a parity's column sum, r + 1 rows, in a byte
 
-// Shared memory words of a block: column sums of the span's units (and two more, read past the last
-// cell), then the staged entering and leaving words.
-CATLAB_HD int midSpanUnits(int blockWords, int spanHalo) { return 8 * (blockWords + 2 * spanHalo); }
-CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo) {
+// Column sums below 256 (r <= 127): four byte lanes per word.
+struct ByteColumns {
+    static constexpr int perWord = 4;
+    static constexpr unsigned onesMask = 0x01010101u;
+    CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x00204081u) & 0x01010101u; } // 4 bits
+};
+// Up to 1001 (r <= 500): two 16-bit lanes per word.
+struct HalfColumns {
+    static constexpr int perWord = 2;
+    static constexpr unsigned onesMask = 0x00000101u; // dot2 reads two bytes of its second operand
+    CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x8001u) & 0x00010001u; } // 2 bits
+};
+
+CATLAB_HD unsigned spreadNibble(unsigned bits) { return ByteColumns::spread(bits); }
+
+// What the mid kernel counts: Moore boxes, or one colour of a checkerboard box.
+enum class MidShape { Moore, Checkerboard, AlignedCheckerboard };
+constexpr int midColumnArrays(MidShape s) { return s == MidShape::Moore ? 1 : 2; }
+
+// Shared memory words of a block: each column array's sums of the span's units (and two more, read past
+// the last cell), then the staged entering and leaving words.
+CATLAB_HD int midSpanUnits(int blockWords, int spanHalo, int unitsPerWord = 8) {
+    return unitsPerWord * (blockWords + 2 * spanHalo);
+}
+CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArrays = 1, int unitsPerWord = 8) {
     const int spanWords = blockWords + 2 * spanHalo;
-    return std::size_t(kMidRowPitch) * std::size_t(8 * spanWords + 2 + 2 * spanWords);
+    return std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2) + 2 * spanWords);
 }
 
-template <bool Simple, class Sync>
-CATLAB_HD void midMooreBody(const StepArgs& a, unsigned* shared, int tid, int threads, long long block,
-                            const Sync& sync) {
+template <bool Simple, MidShape Shape, class Columns, class Sync>
+CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int threads, long long block,
+                          const Sync& sync) {
+    constexpr bool checker = Shape != MidShape::Moore;
+    constexpr int perWord = Columns::perWord;           // columns a unit holds
+    constexpr int unitsPerSpanWord = 32 / perWord;      // units of a word's 32 columns
+    constexpr unsigned laneMask = (1u << perWord) - 1u; // a unit's bits of a word
+    static_assert(!checker || perWord == 4, "checkerboards keep byte column sums");
     const int r = a.radius, height = a.in.height;
     const int wo = int(block % a.columnBlocks) * a.blockWords;
     const int outEnd = wo + a.blockWords < a.in.words ? wo + a.blockWords : a.in.words;
     const int spanBegin = wo - a.spanHalo;
     const int spanWords = a.blockWords + 2 * a.spanHalo;
     const int loadWords = outEnd + a.spanHalo - spanBegin; // the rest of the span lies past the row
-    const int spanUnits = 8 * spanWords;
-    unsigned* const sums = shared; // unit u, row i: u * 33 + i
-    unsigned* const entering = shared + std::size_t(kMidRowPitch) * std::size_t(spanUnits + 2); // word w
+    const int spanUnits = unitsPerSpanWord * spanWords;
+    const std::size_t arrayWords = std::size_t(kMidRowPitch) * std::size_t(spanUnits + 2);
+    unsigned* const sums = shared;               // unit u, row i: u * 33 + i (checkerboards: array 0)
+    unsigned* const sums1 = shared + arrayWords; // checkerboards: array 1
+    unsigned* const entering = shared + arrayWords * std::size_t(midColumnArrays(Shape)); // word w
     unsigned* const leaving = entering + std::size_t(kMidRowPitch) * std::size_t(spanWords);
     const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
     const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
 
     // The two units past the span are read (not used) by the walk of the last cells.
-    for (int i = tid; i < 2 * kMidRowPitch; i += threads) sums[std::size_t(spanUnits) * kMidRowPitch + i] = 0;
+    for (int i = tid; i < 2 * kMidRowPitch; i += threads) {
+        sums[std::size_t(spanUnits) * kMidRowPitch + i] = 0;
+        if constexpr (checker) sums1[std::size_t(spanUnits) * kMidRowPitch + i] = 0;
+    }
 
     // Staging: thread tid loads word tid % spanWords of rows tid / spanWords, + rowStep, ... of the chunk.
     const int rowStep = threads / spanWords; // >= kMidStageRowStep (the plan's thread count)
@@ -89,24 +128,58 @@ CATLAB_HD void midMooreBody(const StepArgs& a, unsigned* shared, int tid, int th
     };
 
     // Column sums of units tid, tid + threads, ...: add the staged rows (and subtract the leaving ones),
-    // storing each row's sums when `store`.
+    // storing each row's sums when `store`. Checkerboards keep the sums of even and of odd rows; the
+    // chunk's first entering row has the parity `enterParity` (the leaving one the other: 2r + 1 apart),
+    // and output row i of the chunk that of enterParity + r + i.
     unsigned columns[kMidUnitsPerThread] = {};
-    auto columnStep = [&](int rows, bool store) {
+    [[maybe_unused]] unsigned oddColumns[kMidUnitsPerThread] = {};
+    auto columnStep = [&](int rows, bool store, int enterParity) {
         CATLAB_UNROLL
         for (int j = 0; j < kMidUnitsPerThread; ++j) {
             const int u = tid + j * threads;
             if (u >= spanUnits) break;
-            const unsigned shift = unsigned(u % 8) * 4;
-            const unsigned* e = entering + (u / 8) * kMidRowPitch;
-            const unsigned* l = leaving + (u / 8) * kMidRowPitch;
+            const unsigned shift = unsigned(u % unitsPerSpanWord) * perWord;
+            const unsigned* e = entering + (u / unitsPerSpanWord) * kMidRowPitch;
+            const unsigned* l = leaving + (u / unitsPerSpanWord) * kMidRowPitch;
             unsigned* s = sums + std::size_t(u) * kMidRowPitch;
             unsigned sum = columns[j];
-            CATLAB_UNROLL
-            for (int i = 0; i < kMidChunkRows; ++i) {
-                if (i >= rows) break;
-                // The leaving row was added before, so no lane goes below zero.
-                sum += spreadNibble((e[i] >> shift) & 15u) - spreadNibble((l[i] >> shift) & 15u);
-                if (store) s[i] = sum;
+            if constexpr (!checker) {
+                CATLAB_UNROLL
+                for (int i = 0; i < kMidChunkRows; ++i) {
+                    if (i >= rows) break;
+                    // The leaving row was added before, so no lane goes below zero.
+                    sum += Columns::spread((e[i] >> shift) & laneMask) - Columns::spread((l[i] >> shift) & laneMask);
+                    if (store) s[i] = sum;
+                }
+            } else {
+                unsigned* s1 = sums1 + std::size_t(u) * kMidRowPitch;
+                unsigned odd = oddColumns[j];
+                constexpr unsigned evenColumns = 0x00FF00FFu; // lanes 0 and 2: columns 4u and 4u + 2
+                CATLAB_UNROLL
+                for (int i = 0; i < kMidChunkRows; ++i) {
+                    if (i >= rows) break;
+                    const unsigned in = spreadNibble((e[i] >> shift) & 15u), out = spreadNibble((l[i] >> shift) & 15u);
+                    const bool enterOdd = ((enterParity + i) & 1) != 0;
+                    if (enterOdd) {
+                        odd += in;
+                        sum -= out;
+                    } else {
+                        sum += in;
+                        odd -= out;
+                    }
+                    if (store) {
+                        // The rows of the output row's own parity (A) in columns of even offset, the others (B)
+                        // in columns of odd offset: the own-colour cells of an even column.
+                        const bool rowOdd = ((enterParity + i + a.radius) & 1) != 0;
+                        const unsigned own = rowOdd ? odd : sum, other = rowOdd ? sum : odd;
+                        const unsigned evenCells = (own & evenColumns) | (other & ~evenColumns);
+                        const unsigned oddCells = (other & evenColumns) | (own & ~evenColumns);
+                        constexpr bool aligned = Shape == MidShape::AlignedCheckerboard;
+                        s[i] = aligned ? evenCells : oddCells; // NB: the other colour's cells
+                        s1[i] = aligned ? oddCells : evenCells;
+                    }
+                }
+                oddColumns[j] = odd;
             }
             columns[j] = sum;
         }
@@ -116,12 +189,13 @@ CATLAB_HD void midMooreBody(const StepArgs& a, unsigned* shared, int tid, int th
     const int window = 2 * r + 1;
     int enterRow = wrapRow(yo - r - 1, height);
     int leaveRow = enterRow;
+    const int firstParity = int((yo - r - 1) & 1); // of the unwrapped row yo - r - 1
     for (int done = 0; done < window; done += kMidChunkRows) {
         const int rows = window - done < kMidChunkRows ? window - done : kMidChunkRows;
         loadStage(enterRow, leaveRow, rows, false);
         storeStage(rows);
         sync();
-        columnStep(rows, false);
+        columnStep(rows, false, (firstParity + done) & 1);
         sync();
         enterRow = rowAfter(enterRow, rows);
     }
@@ -145,36 +219,79 @@ CATLAB_HD void midMooreBody(const StepArgs& a, unsigned* shared, int tid, int th
     // Span column c (c = 0: the first column of word spanBegin) is byte c % 4 of unit c / 4.
     const int x = 32 * (firstWord - spanBegin);
     const int ahead = x + r + 1, behind = x - r; // the columns that enter and leave between x and x + 1
-    const unsigned aheadShift = unsigned(ahead % 4) * 8, behindShift = unsigned(behind % 4) * 8;
+    constexpr unsigned laneBits = 32 / perWord;
+    const unsigned aheadShift = unsigned(ahead % perWord) * laneBits;
+    const unsigned behindShift = unsigned(behind % perWord) * laneBits;
+    // Weights of dp4a (bytes) and dp2a (the low two bytes, one per 16-bit column sum): every column of a
+    // unit, and -1 for every one.
+    constexpr unsigned ones = perWord == 4 ? 0x01010101u : 0x0101u;
+    constexpr unsigned minusOnes = perWord == 4 ? 0xFFFFFFFFu : 0xFFFFu;
+    auto dot = [](unsigned columnSums, unsigned weights, int c) {
+        if constexpr (perWord == 4)
+            return intrinsics::dot4(columnSums, weights, c);
+        else
+            return intrinsics::dot2(columnSums, weights, c);
+    };
+
+    // The running sum of column array `sums` over the window of the first cell, as n (see above): the
+    // columns lo .. hi, the end units' other columns weighted 0.
+    auto firstSum = [&](const unsigned* col) {
+        auto at = [&](int u) { return col[u * kMidRowPitch]; };
+        const int lo = x - r, hi = x + r;
+        const unsigned loWeights = minusOnes << (8 * (lo % perWord));
+        const unsigned hiWeights = minusOnes >> (8 * (perWord - 1 - hi % perWord)) & minusOnes;
+        int n = dot(at(lo / perWord), loWeights & minusOnes, bornFrom - 1);
+        CATLAB_UNROLL_4
+        for (int u = lo / perWord + 1; u < hi / perWord; ++u) n = dot(at(u), minusOnes, n);
+        return dot(at(hi / perWord), hiWeights, n);
+    };
+    // n of the cell k (< perWord) columns on from the one of n: the first k entering columns
+    // subtracted, the first k leaving added.
+    auto slid = [&](int n, unsigned enteringSums, unsigned leavingSums, int k) {
+        const unsigned first = k == 0 ? 0u : minusOnes >> (8 * (perWord - k));
+        return k == 0 ? n : dot(leavingSums, first & ones, dot(enteringSums, first, n));
+    };
 
     auto walk = [&](long long y) {
         const unsigned* col = sums + lane;
-        auto at = [&](int u) { return col[u * kMidRowPitch]; };
-        // n for the first cell: all 2r+1 column sums around it (bytes of the end units masked).
-        const int lo = x - r, hi = x + r;
-        int n = bornFrom - 1;
-        n = intrinsics::dot4(at(lo / 4), 0xFFFFFFFFu << (8 * (lo & 3)), n);
-        CATLAB_UNROLL_4
-        for (int u = lo / 4 + 1; u < hi / 4; ++u) n = intrinsics::dot4(at(u), 0xFFFFFFFFu, n);
-        n = intrinsics::dot4(at(hi / 4), 0xFFFFFFFFu >> (8 * (3 - (hi & 3))), n);
+        [[maybe_unused]] const unsigned* col1 = sums1 + lane;
+        // n for the first cell: all 2r+1 column sums around it.
+        int n = firstSum(col);
+        [[maybe_unused]] int n1 = 0; // checkerboards: array 1's, for the cells of odd x
+        if constexpr (checker) n1 = firstSum(col1);
 
-        const unsigned* pa = col + (ahead / 4) * kMidRowPitch;
-        const unsigned* pb = col + (behind / 4) * kMidRowPitch;
+        const unsigned* pa = col + (ahead / perWord) * kMidRowPitch;
+        const unsigned* pb = col + (behind / perWord) * kMidRowPitch;
         unsigned a0 = pa[0], b0 = pb[0];
+        [[maybe_unused]] const unsigned* pa1 = col1 + (ahead / perWord) * kMidRowPitch;
+        [[maybe_unused]] const unsigned* pb1 = col1 + (behind / perWord) * kMidRowPitch;
+        [[maybe_unused]] unsigned c0 = 0, d0 = 0;
+        if constexpr (checker) {
+            c0 = pa1[0];
+            d0 = pb1[0];
+        }
         for (int word = firstWord; word < lastWord; ++word) {
             unsigned born = 0, kept = 0; // bit 31 - i: cell i of the word
             CATLAB_UNROLL
-            for (int g = 0; g < 8; ++g) {
+            for (int g = 0; g < unitsPerSpanWord; ++g) {
                 const unsigned a1 = pa[(g + 1) * kMidRowPitch], b1 = pb[(g + 1) * kMidRowPitch];
-                const unsigned entering4 = intrinsics::funnelRight(a0, a1, aheadShift);
-                const unsigned leaving4 = intrinsics::funnelRight(b0, b1, behindShift);
+                const unsigned enteringSums = intrinsics::funnelRight(a0, a1, aheadShift);
+                const unsigned leavingSums = intrinsics::funnelRight(b0, b1, behindShift);
+                [[maybe_unused]] unsigned enteringOdd = 0, leavingOdd = 0;
+                if constexpr (checker) {
+                    const unsigned c1 = pa1[(g + 1) * kMidRowPitch], d1 = pb1[(g + 1) * kMidRowPitch];
+                    enteringOdd = intrinsics::funnelRight(c0, c1, aheadShift);
+                    leavingOdd = intrinsics::funnelRight(d0, d1, behindShift);
+                    c0 = c1;
+                    d0 = d1;
+                }
                 CATLAB_UNROLL
-                for (int k = 0; k < 4; ++k) {
-                    // n of cell 4g + k: the first k entering columns subtracted, the first k leaving added.
-                    const unsigned first = k == 0 ? 0u : 0xFFFFFFFFu >> (8 * (4 - k));
-                    const int nk =
-                        k == 0 ? n
-                               : intrinsics::dot4(leaving4, first & 0x01010101u, intrinsics::dot4(entering4, first, n));
+                for (int k = 0; k < perWord; ++k) {
+                    int nk = 0;
+                    if constexpr (checker)
+                        nk = k % 2 == 0 ? slid(n, enteringSums, leavingSums, k) : slid(n1, enteringOdd, leavingOdd, k);
+                    else
+                        nk = slid(n, enteringSums, leavingSums, k);
                     if constexpr (Simple) {
                         born = intrinsics::shiftInCarry(born, unsigned(nk), bornLength);
                         kept = intrinsics::shiftInCarry(kept, unsigned(nk) + keptShift, keptLength);
@@ -184,12 +301,17 @@ CATLAB_HD void midMooreBody(const StepArgs& a, unsigned* shared, int tid, int th
                         kept = 2u * kept + inThresholds(a.rule.survival, count);
                     }
                 }
-                n = intrinsics::dot4(leaving4, 0x01010101u, intrinsics::dot4(entering4, 0xFFFFFFFFu, n));
+                n = dot(leavingSums, ones, dot(enteringSums, minusOnes, n));
+                if constexpr (checker) n1 = dot(leavingOdd, ones, dot(enteringOdd, minusOnes, n1));
                 a0 = a1;
                 b0 = b1;
             }
-            pa += 8 * kMidRowPitch;
-            pb += 8 * kMidRowPitch;
+            pa += unitsPerSpanWord * kMidRowPitch;
+            pb += unitsPerSpanWord * kMidRowPitch;
+            if constexpr (checker) {
+                pa1 += unitsPerSpanWord * kMidRowPitch;
+                pb1 += unitsPerSpanWord * kMidRowPitch;
+            }
             writeNextWord(a.in, a.out, int(y), word, intrinsics::bitReverse(born), intrinsics::bitReverse(kept),
                           a.rule.states);
         }
@@ -202,7 +324,7 @@ CATLAB_HD void midMooreBody(const StepArgs& a, unsigned* shared, int tid, int th
     for (long long yc = yo; yc < yEnd; yc += kMidChunkRows) {
         const int rows = yEnd - yc < kMidChunkRows ? int(yEnd - yc) : kMidChunkRows;
         sync();
-        columnStep(rows, true);
+        columnStep(rows, true, int((yc + r) & 1)); // row yc + r enters first
         enterRow = rowAfter(enterRow, rows);
         leaveRow = rowAfter(leaveRow, rows);
         sync();

@@ -22,7 +22,16 @@ namespace catlab::cuda {
 
 inline constexpr int kMaxSmallMooreRadius = 16;
 
-enum class BoxsumKernel { SmallMoore, MidMoore, WideMoore, VonNeumann, Lines, SmallLines, Checkerboard };
+enum class BoxsumKernel {
+    SmallMoore,
+    MidMoore,
+    WideMoore,
+    VonNeumann,
+    Lines,
+    SmallLines,
+    Checkerboard,
+    MidCheckerboard
+};
 
 // The kernel's name, as benchmarks report which one ran.
 constexpr const char* kernelName(BoxsumKernel k) {
@@ -34,6 +43,7 @@ constexpr const char* kernelName(BoxsumKernel k) {
     case BoxsumKernel::Lines: return "lines";
     case BoxsumKernel::SmallLines: return "small lines";
     case BoxsumKernel::Checkerboard: return "checkerboard";
+    case BoxsumKernel::MidCheckerboard: return "mid checkerboard";
     }
     return "?";
 }
@@ -45,12 +55,12 @@ struct BoxsumPlan {
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
     int segmentWords = 0;                   // mid and wide Moore: output words each thread walks
-    bool halfColumns = false;               // wide Moore: column sums in 16-bit lanes (r > 127)
+    bool halfColumns = false;               // mid and wide Moore: column sums in 16-bit lanes (r > 127)
     bool simpleSets = false;                // birth and survival are each at most one interval
     int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
     LineShape lineShape = LineShape::Cross; // lines and small lines: the shape; lines: its radius class
     int lineClass = 0;
-    bool aligned = false; // checkerboard: ND (the centre's colour) rather than NB
+    bool aligned = false; // checkerboards: ND (the centre's colour) rather than NB
 };
 
 inline constexpr int kMaxCheckerboardRadius = 16;
@@ -107,6 +117,15 @@ inline CountRule countRuleFor(const Rule& rule) {
     return c;
 }
 
+// The count rule of a neighbourhood whose live centre is not counted: survival thresholds one lower (a
+// threshold of 0 stays 0: every count reaches it).
+inline CountRule withoutLiveCentre(CountRule c) {
+    for (int k = 0; k < c.survival.count; ++k) c.survival.value[k] = std::max(0, c.survival.value[k] - 1);
+    c.simple = simpleSets(c);
+    c.survivalMasks = bitsliced::intervalMasks(c.survival);
+    return c;
+}
+
 // Planes of the von Neumann arms (up to r + 1 cells) and counts (up to 2r^2 + 2r + 1), by radius class.
 struct ArmClass {
     int maxRadius, armPlanes, countPlanes;
@@ -128,10 +147,13 @@ struct BoxsumDevice {
 // Launch shapes; the defaults are the measured best on an H200 (docs/benchmarks.md).
 struct BoxsumTuning {
     int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the mid kernel
-    int midMooreMaxRadius = 127;                    // and beyond this (at most 127: byte sums), the wide one
+    int midMooreMaxRadius = 500;                    // and beyond this, the wide one
+    int midHalfColumnsFrom = 128;                   // mid Moore from this radius (at most 128): 16-bit column sums
     int midWarps = 8;                               // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;                        // output words each lane walks
-    int smallMooreThreads = 128;                    // word columns per block
+    int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
+    int midHalfWarps = 8;         // the same with 16-bit column sums (twice the units; fewer if they do not fit)
+    int smallMooreThreads = 128;  // word columns per block
     // Line shapes of radius up to kMaxSmallLinesRadius with at most this many cells: the small lines
     // kernel (one carry-save tree per count); more cells, the line kernels (running sums).
     int smallLinesMaxCells = 65;
@@ -145,6 +167,24 @@ struct BoxsumTuning {
     int wideHalfColumnsFrom = 128; // radius from which column sums need 16 bits
     int maxStripRows = 1 << 30;
 };
+
+// The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
+// column sums (kMidUnitsPerThread units each) and for staging.
+inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays) {
+    const int unitsPerWord = p.halfColumns ? 16 : 8;
+    p.spanHalo = r / 32 + 1;
+    p.segmentWords = segmentWords;
+    p.blockWords = std::max(1, std::min(warps * p.segmentWords, g.words));
+    const int spanWords = p.blockWords + 2 * p.spanHalo;
+    const int segments = (p.blockWords + p.segmentWords - 1) / p.segmentWords;
+    const int columnThreads =
+        (midSpanUnits(p.blockWords, p.spanHalo, unitsPerWord) + kMidUnitsPerThread - 1) / kMidUnitsPerThread;
+    const int threads = std::max({32 * segments, columnThreads, kMidStageRowStep * spanWords});
+    p.threads = std::min((threads + 31) / 32 * 32, 1024);
+    p.chunkRows = kMidChunkRows;
+    p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
+    p.sharedBytes = midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord) * sizeof(unsigned);
+}
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends
 // warming up its running sums (`warmupRows`, in units of an output row's work).
@@ -198,7 +238,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         }
         p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
         chooseStrips(p, height, 2.0 * r + 1, device, tuning);
-    } else if (isCheckerboard(rule.neighbourhood)) {
+    } else if (isCheckerboard(rule.neighbourhood) && r <= kMaxCheckerboardRadius) {
         p.kernel = BoxsumKernel::Checkerboard;
         p.aligned = rule.neighbourhood == Neighbourhood::AlignedCheckerboard;
         p.threads = std::min(tuning.checkerboardThreads, roundUp32(g.words));
@@ -209,6 +249,11 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             p.sharedBytes = std::size_t(window) * 2 * std::size_t(bitsliced::planesFor(r + 1)) *
                             std::size_t(p.threads) * sizeof(unsigned);
         chooseStrips(p, height, double(r), device, tuning);
+    } else if (isCheckerboard(rule.neighbourhood)) {
+        p.kernel = BoxsumKernel::MidCheckerboard;
+        p.aligned = rule.neighbourhood == Neighbourhood::AlignedCheckerboard;
+        planMid(p, r, g, tuning.midCheckerboardWarps, tuning.midSegmentWords, 2);
+        chooseStrips(p, height, 0.8 * r, device, tuning);
     } else if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
         for (const ArmClass& c : kArmClasses)
@@ -232,21 +277,17 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.sharedBytes =
             std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) * sizeof(unsigned);
         chooseStrips(p, height, double(r), device, tuning);
-    } else if (r <= std::min(tuning.midMooreMaxRadius, 127)) {
+    } else if (r <= tuning.midMooreMaxRadius) {
         p.kernel = BoxsumKernel::MidMoore;
-        p.spanHalo = r / 32 + 1;
-        p.segmentWords = tuning.midSegmentWords;
-        p.blockWords = std::max(1, std::min(tuning.midWarps * p.segmentWords, g.words));
-        const int spanWords = p.blockWords + 2 * p.spanHalo;
-        const int segments = (p.blockWords + p.segmentWords - 1) / p.segmentWords;
-        // Enough threads for the column sums (kMidUnitsPerThread units each) and for staging.
-        const int columnThreads =
-            (midSpanUnits(p.blockWords, p.spanHalo) + kMidUnitsPerThread - 1) / kMidUnitsPerThread;
-        p.threads = std::min(roundUp32(std::max({32 * segments, columnThreads, kMidStageRowStep * spanWords})), 1024);
-        p.chunkRows = kMidChunkRows;
-        p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-        p.sharedBytes = midSharedWords(p.blockWords, p.spanHalo) * sizeof(unsigned);
-        chooseStrips(p, height, 0.6 * r, device, tuning);
+        p.halfColumns = r >= std::min(tuning.midHalfColumnsFrom, 128);
+        if (!p.halfColumns) {
+            planMid(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
+        } else { // the widest block that fits a multiprocessor
+            int warps = tuning.midHalfWarps;
+            planMid(p, r, g, warps, tuning.midSegmentWords, 1);
+            while (warps > 1 && device.residentBlocks(p) < 1) planMid(p, r, g, --warps, tuning.midSegmentWords, 1);
+        }
+        chooseStrips(p, height, (p.halfColumns ? 1.0 : 0.6) * r, device, tuning);
     } else {
         p.kernel = BoxsumKernel::WideMoore;
         p.halfColumns = r >= tuning.wideHalfColumnsFrom;
@@ -272,7 +313,8 @@ inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& i
     StepArgs a{};
     a.in = in;
     a.out = out;
-    a.rule = countRuleFor(rule);
+    a.rule = p.kernel == BoxsumKernel::MidCheckerboard && !p.aligned ? withoutLiveCentre(countRuleFor(rule))
+                                                                     : countRuleFor(rule);
     a.radius = rule.radius;
     a.columnBlocks = p.columnBlocks;
     a.rowBegin = 0;
@@ -317,6 +359,15 @@ void dispatchCheckerboard(int radius, bool aligned, F&& f) {
     });
 }
 
+// f.template operator()<Simple, Shape>() for a mid checkerboard plan.
+template <class F>
+void dispatchMidCheckerboard(bool simpleSets, bool aligned, F&& f) {
+    dispatchSimple(simpleSets, [&]<bool Simple>() {
+        if (aligned) return f.template operator()<Simple, MidShape::AlignedCheckerboard>();
+        return f.template operator()<Simple, MidShape::Checkerboard>();
+    });
+}
+
 // f.template operator()<Shape, R>() for a line shape of radius R.
 template <class F>
 void dispatchSmallLines(LineShape shape, int radius, F&& f) {
@@ -332,6 +383,15 @@ void dispatchLines(LineShape shape, int lineClass, F&& f) {
     withCompileTimeInt<0, kLineShapeCount - 1>(int(shape), "boxsum lines", "shape", [&]<int S>() {
         withCompileTimeInt<0, kLineClassCount - 1>(lineClass, "boxsum lines", "radius class",
                                                    [&]<int K>() { f.template operator()<LineShape(S), K>(); });
+    });
+}
+
+// f.template operator()<Simple, Columns>() for a mid Moore plan.
+template <class F>
+void dispatchMidMoore(bool halfColumns, bool simpleSets, F&& f) {
+    dispatchSimple(simpleSets, [&]<bool Simple>() {
+        if (halfColumns) return f.template operator()<Simple, HalfColumns>();
+        return f.template operator()<Simple, ByteColumns>();
     });
 }
 

@@ -7,22 +7,9 @@
 //  2. row walks: a thread takes a run of output words of one row, sums the 2r+1 column sums around the
 //     first cell, then slides along: count(x+1) = count(x) + col(x+r+1) - col(x-r), four (two) cells
 //     per dp4a (dp2a) pair. Counts are tested against the birth and survival sets and packed to words.
-#include "boxsum_step.cuh"
+#include "boxsum_mid_moore.cuh" // ByteColumns, HalfColumns
 
 namespace catlab::cuda {
-
-// Column sums below 256 (r <= 127): four byte lanes per word.
-struct ByteColumns {
-    static constexpr int perWord = 4;
-    static constexpr unsigned onesMask = 0x01010101u;
-    CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x00204081u) & 0x01010101u; } // 4 bits
-};
-// Up to 1001 (r <= 500): two 16-bit lanes per word.
-struct HalfColumns {
-    static constexpr int perWord = 2;
-    static constexpr unsigned onesMask = 0x00000101u; // dot2 reads two bytes of its second operand
-    CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x8001u) & 0x00010001u; } // 2 bits
-};
 
 // Words of column sums each thread keeps (the launch makes the span fit: span units <= this * threads).
 template <class Columns>

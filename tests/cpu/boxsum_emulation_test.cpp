@@ -159,10 +159,20 @@ class EmulatedBoxsum {
             });
             break;
         case BoxsumKernel::MidMoore:
-            dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+            dispatchMidMoore(p.halfColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
                 testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
                                        [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
-                                           midMooreBody<Simple>(args, shared, tid, p.threads, block, sync);
+                                           midBoxBody<Simple, MidShape::Moore, Columns>(args, shared, tid, p.threads,
+                                                                                        block, sync);
+                                       });
+            });
+            break;
+        case BoxsumKernel::MidCheckerboard:
+            dispatchMidCheckerboard(p.simpleSets, p.aligned, [&]<bool Simple, MidShape Shape>() {
+                testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
+                                       [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
+                                           midBoxBody<Simple, Shape, ByteColumns>(args, shared, tid, p.threads, block,
+                                                                                  sync);
                                        });
             });
             break;
@@ -354,6 +364,46 @@ TEST(BoxsumEmulation, MidMoore) {
     open.birth = CountSet({{n19 / 3, n19}});
     open.survival = CountSet();
     expectMatchesReference({"mid open sets", open, {70, 50}, 2, tinyDevice(256, 30)});
+}
+
+// 16-bit column sums (from r = 128; forced at small radii too, where the emulation is quick): word and
+// unit edges, several blocks and strips, more states, general sets, and the largest radius.
+TEST(BoxsumEmulation, MidMooreHalfColumns) {
+    TinyDevice halves = tinyDevice(256, 37);
+    halves.tuning.midHalfColumnsFrom = 17;
+    for (int r : {17, 30, 33, 63})
+        expectMatchesReference({"mid halves",
+                                scaled(r, Neighbourhood::Moore, r % 2 == 1, 2),
+                                {2 * r + 67, 2 * r + 45},
+                                2,
+                                halves,
+                                {},
+                                "cpu-naive",
+                                BoxsumKernel::MidMoore});
+    expectMatchesReference({"mid halves 4 states", scaled(21, Neighbourhood::Moore, false, 4), {93, 61}, 3, halves});
+    Rule sets = scaled(25, Neighbourhood::Moore, true, 2);
+    const int n = sets.neighbourhoodSize();
+    sets.birth = CountSet({{n / 8, n / 5}, {n / 3, n / 2}});
+    sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
+    expectMatchesReference({"mid halves two intervals", sets, {81, 53}, 3, halves});
+    TinyDevice narrow = halves;
+    narrow.tuning.midHalfWarps = 2;
+    narrow.tuning.midSegmentWords = 3;
+    expectMatchesReference({"mid halves groups", scaled(18, Neighbourhood::Moore, false, 2), {1200, 40}, 2, narrow});
+    for (int r : {128, 199}) {
+        Case c{"mid halves, large radius",
+               scaled(r, Neighbourhood::Moore, r == 128, 2),
+               {2 * r + 9, 2 * r + 3},
+               1,
+               tinyDevice(256, 150)};
+        c.reference = "cpu";
+        c.kernel = BoxsumKernel::MidMoore;
+        expectMatchesReference(c);
+    }
+    Case widest{"mid halves r500", scaled(500, Neighbourhood::Moore, false, 2), {1003, 1001}, 1, tinyDevice(256, 600)};
+    widest.reference = "cpu";
+    widest.kernel = BoxsumKernel::MidMoore;
+    expectMatchesReference(widest);
 }
 
 TEST(BoxsumEmulation, WideMoore) {
@@ -596,6 +646,43 @@ TEST(BoxsumEmulation, Checkerboards) {
                 {"checkerboard word edges", lineRule(3, n, true, 2), {width, 35}, 4, tinyDevice(256, 6)});
         expectMatchesReference({"checkerboard 4 states", lineRule(6, n, false, 4), {71, 43}, 4, tinyDevice(64, 10)});
         expectMatchesReference({"checkerboard groups", lineRule(2, n, true, 2), {1100, 33}, 3, tinyDevice(32, 7)});
+    }
+}
+
+// Past radius 16, the mid kernel with both colours' column sums: odd sizes (colours of unwrapped rows and
+// columns), centre in and out, general and single-interval sets, more states, several blocks and strips,
+// and the largest radius it takes.
+TEST(BoxsumEmulation, MidCheckerboards) {
+    // Bands around the 35% of live cells that the random start has: large neighbourhoods stay busy.
+    const auto busyRule = [](int r, Neighbourhood n, bool centre) {
+        return testing::bandedRule(r, n, centre, 2, {8, 0.35, 0.7});
+    };
+    for (Neighbourhood n : {Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard}) {
+        for (int r : {17, 20, 33, 47}) {
+            const GridSize size{2 * r + 43, 2 * r + 9};
+            expectMatchesReference({"mid checkerboard",
+                                    busyRule(r, n, r % 2 == 1),
+                                    size,
+                                    2,
+                                    tinyDevice(256, 40),
+                                    {},
+                                    "cpu-naive",
+                                    BoxsumKernel::MidCheckerboard});
+            expectMatchesReference(
+                {"mid checkerboard, one interval", lineRule(r, n, r % 2 == 0, 2, 1), size, 2, tinyDevice(256, 25)});
+        }
+        expectMatchesReference({"mid checkerboard 5 states", lineRule(18, n, false, 5), {81, 47}, 3, tinyDevice()});
+        TinyDevice narrow = tinyDevice(256, 13);
+        narrow.tuning.midCheckerboardWarps = 1;
+        narrow.tuning.midSegmentWords = 3;
+        expectMatchesReference({"mid checkerboard groups", busyRule(19, n, true), {1001, 45}, 2, narrow});
+        Case widest{"mid checkerboard r254",
+                    busyRule(254, n, n == Neighbourhood::Checkerboard),
+                    {515, 511},
+                    1,
+                    tinyDevice(256, 300)};
+        widest.reference = "cpu";
+        expectMatchesReference(widest);
     }
 }
 

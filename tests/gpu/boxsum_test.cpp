@@ -134,10 +134,6 @@ constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Sa
 // Birth and survival bands around the live fraction the rule settles at: busy for many generations.
 Rule lineRule(int r, Neighbourhood n, bool centre, int states) { return testing::bandedRule(r, n, centre, states); }
 
-bool isCheckerboardShape(Neighbourhood n) {
-    return n == Neighbourhood::Checkerboard || n == Neighbourhood::AlignedCheckerboard;
-}
-
 TEST_F(BoxsumTest, LineShapesMatchOracleOverManyGenerations) {
     for (Neighbourhood n : kLineShapes)
         for (int r : {1, 2, 3, 5, 8, 16, 17}) {
@@ -236,17 +232,29 @@ TEST_F(BoxsumTest, CheckerboardsMatchOracleOverManyGenerations) {
         expectSameGenerations(lineRule(4, n, true, 2), {2113, 131}, 8, "cpu-naive"); // column groups, strips
         for (int width : {31, 32, 33, 65})
             expectSameGenerations(lineRule(3, n, false, 2), {width, 47}, 12, "cpu-naive");
+        // Past 16, the mid checkerboard kernel: odd sizes, both centres, more states, many blocks.
+        const auto busy = [&](int r, bool centre, int states) {
+            return testing::bandedRule(r, n, centre, states, {8, states > 2 ? 0.15 : 0.35, 0.7});
+        };
+        for (int r : {17, 31, 64, 101}) {
+            const GridSize size{4 * r + 93, 2 * r + 61};
+            expectSameGenerations(busy(r, r % 2 == 1, 2), size, 12, "cpu-naive");
+            expectSameGenerations(busy(r, r % 2 == 0, 3), size, 8, "cpu-naive");
+        }
+        expectSameGenerations(busy(40, true, 2), {4001, 263}, 4, "cpu"); // column groups, strips
+        expectSameGenerations(busy(254, false, 2), {1029, 517}, 2, "cpu");
     }
 }
 
-// The checkerboard kernel's rows reach 16 cells either side; beyond, boxsum says so (general computes it).
-TEST_F(BoxsumTest, RefusesCheckerboardsBeyondRadius16) {
+// Each colour's column sums are bytes: r + 1 cells at most, radius 254. Beyond, boxsum says so (general
+// computes it).
+TEST_F(BoxsumTest, RefusesCheckerboardsBeyondRadius254) {
     const BackendSpec& info = BackendRegistry::instance().find("boxsum");
-    EXPECT_FALSE(info.unsupportedReason(lineRule(16, Neighbourhood::Checkerboard, true, 3)).has_value());
+    EXPECT_FALSE(info.unsupportedReason(lineRule(254, Neighbourhood::Checkerboard, true, 3)).has_value());
     for (Neighbourhood n : {Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard}) {
-        const auto why = info.unsupportedReason(lineRule(17, n, false, 2));
+        const auto why = info.unsupportedReason(lineRule(255, n, false, 2));
         ASSERT_TRUE(why.has_value());
-        EXPECT_NE(why->find("radius 17"), std::string::npos) << *why;
+        EXPECT_NE(why->find("radius 255"), std::string::npos) << *why;
         EXPECT_NE(why->find(toString(n)), std::string::npos) << *why;
     }
 }
@@ -256,7 +264,6 @@ TEST_F(BoxsumTest, LineShapesSwitchingBackendsMidRun) {
     for (Neighbourhood n : {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star, Neighbourhood::Hash,
                             Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard})
         for (int r : {1, 7, 40}) {
-            if (isCheckerboardShape(n) && r > 16) continue;
             const Rule rule = lineRule(r, n, r != 7, r == 7 ? 3 : 2);
             SCOPED_TRACE(rule.format());
             const Grid start = startingState({4 * r + 131, 2 * r + 89}, rule.states);
