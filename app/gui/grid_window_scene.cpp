@@ -64,6 +64,8 @@ std::string GridWindowScene::statusText() const {
     text << "rule " << session.rule().format() << "\nbackend " << session.backendName() << "\nsize "
          << formatGridSize(session.size()) << "\ngeneration " << session.generation() << "\npopulation "
          << session.population() << '\n';
+    if (const DistributedGridSession* grid = session.distributed())
+        text << "ranks " << grid->ranks().size() << " (" << grid->transport() << ")\n";
     if (const std::optional<CellRect> selected = selectedCells(lab_))
         text << "selection " << rectSizeText(*selected) << " at " << selected->x << ',' << selected->y << '\n';
     return text.str();

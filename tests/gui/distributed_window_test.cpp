@@ -72,13 +72,16 @@ TEST(DistributedWindow, ThreadRanksShowAndEditOneGrid) {
     expectSameAsOneGrid({"--backend", "cpu"}, {"--backend", "cpu", "--ranks", "3"});
 }
 
-TEST(DistributedWindow, PanelShowsTheRanks) {
+TEST(DistributedWindow, PanelAndStatusShowTheRanks) {
     const auto dir = testDirectory();
+    const auto script = writeScript(dir, "status.txt", "frames 3\nstatus\nscreenshot panel.png\nquit\n");
     const RunResult run = runCatlab(
-        {"--window", "800x600", "--ranks", "2", "--backend", "cpu", "--frames", "5", "--screenshot", "panel.png"}, dir);
+        {"--window", "800x600", "--ranks", "2", "--backend", "cpu", "--size", "96x80", "--script", script.string()},
+        dir);
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    const Image image = readPng(dir / "panel.png");
-    EXPECT_GT(distinctColours(image), 16);
+    EXPECT_NE(run.out.find("ranks 2 (threads)"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("size 96x80"), std::string::npos) << run.out;
+    EXPECT_GT(distinctColours(readPng(dir / "panel.png")), 16);
 }
 
 TEST(DistributedWindow, RefusesWhatItCannotSplit) {
