@@ -30,21 +30,24 @@ void forEachBandPiece(const CellRect& rect, const BandLayout& layout, Piece&& pi
 
 std::size_t cellCount(const CellRect& rect) { return std::size_t(rect.width) * std::size_t(rect.height); }
 
-// Moves the cells of one piece between host memory on rank `from` and rank `to` through the
-// communicator's buffers (device memory for NCCL). `cells` is read on `from` and filled on `to`.
-void movePiece(Communicator& comm, int from, int to, std::vector<Cell>& cells, std::size_t count) {
+// Moves the cells of one piece (`piece` cells, row-major) between host memory on rank `from` and rank
+// `to` through the communicator's buffers (device memory for NCCL). `cells` is read on `from` and filled
+// on `to`.
+void movePiece(Communicator& comm, int from, int to, std::vector<Cell>& cells, GridSize piece) {
+    const std::size_t count = std::size_t(piece.width) * std::size_t(piece.height);
     if (from == to || count == 0) return;
-    CellStorage staging(comm.bufferSpace(), GridSize{int(count), 1});
+    CellStorage staging(comm.bufferSpace(), piece);
     Cell* const buffer = staging.view().data;
+    const std::size_t row = std::size_t(piece.width);
     if (comm.rank() == from) {
-        copyRows(buffer, count, comm.bufferSpace(), cells.data(), count, MemorySpace::Host, count, 1);
+        copyRows(buffer, row, comm.bufferSpace(), cells.data(), row, MemorySpace::Host, row, std::size_t(piece.height));
         const OutgoingMessage m{to, buffer, count};
         comm.exchange({&m, 1}, {});
     } else if (comm.rank() == to) {
         const IncomingMessage m{from, buffer, count};
         comm.exchange({}, {&m, 1});
         cells.resize(count);
-        copyRows(cells.data(), count, MemorySpace::Host, buffer, count, comm.bufferSpace(), count, 1);
+        copyRows(cells.data(), row, MemorySpace::Host, buffer, row, comm.bufferSpace(), row, std::size_t(piece.height));
     }
 }
 
@@ -65,7 +68,7 @@ std::vector<Cell> DistributedSimulator::readCells(const CellRect& rect) {
         if (!root && owner != comm_.rank()) return;
         std::vector<Cell> piece;
         if (owner == comm_.rank()) piece = local_->readCells(local);
-        movePiece(comm_, owner, 0, piece, cellCount(local));
+        movePiece(comm_, owner, 0, piece, {local.width, local.height});
         if (root)
             copyPiece(cells.data() + std::size_t(rectY) * std::size_t(rect.width) + std::size_t(rectX), rect.width,
                       piece.data(), local.width, local.width, local.height);
@@ -90,7 +93,7 @@ void DistributedSimulator::writeCells(const CellRect& rect, std::span<const Cell
                       cells.data() + std::size_t(rectY) * std::size_t(rect.width) + std::size_t(rectX), rect.width,
                       local.width, local.height);
         }
-        movePiece(comm_, 0, owner, piece, cellCount(local));
+        movePiece(comm_, 0, owner, piece, {local.width, local.height});
         if (owner == comm_.rank()) local_->writeCells(local, piece);
     });
     local_->synchronize();
