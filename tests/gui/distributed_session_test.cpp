@@ -67,7 +67,7 @@ void expectSameSessions(const std::string& backend, RankSpread spread, const std
     expectSameGrid(distributed, one);
 
     // Stepping, in calls that end anywhere between halo exchanges.
-    for (const int generations : {1, 4, 7}) {
+    for (const int generations : {1, 4, 6}) { // 11: the edits below fall between halo exchanges
         distributed.step(generations);
         one.step(generations);
     }
