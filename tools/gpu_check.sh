@@ -239,6 +239,13 @@ if want distributed; then
     else
         log "mpirun not found: the runs under mpirun are skipped (apt-get install openmpi-bin)"
     fi
+    # The window's session on one rank per GPU against one grid (no display needed), where the window is built.
+    if [ -x "$tests/catlab_gui_tests" ]; then
+        log "window session: $gpus GPU(s), NCCL"
+        "$tests/catlab_gui_tests" --gtest_filter='DistributedSession.*' >"$out/distributed-window-session.log" 2>&1 ||
+            status=1
+        grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/distributed-window-session.log" | tee -a "$out/summary.txt"
+    fi
     # `catlab record --gpus all`: the same PNG frames as one process (a build with CATLAB_RENDER and
     # CATLAB_VIDEO, e.g. CATLAB_CMAKE_ARGS="-DCATLAB_RENDER=ON", and EGL).
     if "$bin/catlab" --help 2>&1 | grep -qE '^ +record +Record a scene'; then

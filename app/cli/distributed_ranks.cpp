@@ -13,7 +13,29 @@
 
 namespace catlab::cli {
 
-bool distributedRun(const std::optional<std::string>& gpus) { return gpus.has_value() || launchedByMpirun(); }
+bool distributedRun(const std::optional<std::string>& gpus, const std::optional<std::string>& ranks) {
+    return gpus.has_value() || ranks.has_value() || launchedByMpirun();
+}
+
+int threadRankCount(const std::optional<std::string>& gpus, const std::optional<std::string>& ranks,
+                    bool deviceBackend) {
+    if (!gpus && !ranks) return 0;
+    if (gpus && ranks)
+        throw Error("--gpus puts a rank on each GPU and --ranks runs ranks on the CPU; give one of them");
+    if (launchedByMpirun())
+        throw Error(std::string(gpus ? "--gpus" : "--ranks") +
+                    " starts ranks as threads of this process; under mpirun leave it out (mpirun starts one rank "
+                    "per process)");
+    if (gpus) {
+        const int count = gpuCountOf(*gpus);
+        if (!deviceBackend) throw Error("--gpus runs GPU backends; choose one with --backend (or auto)");
+        return count;
+    }
+    const int count = rankCountOf(*ranks);
+    if (deviceBackend)
+        throw Error("--ranks runs CPU backends on threads; choose one with --backend (e.g. cpu), or use --gpus");
+    return count;
+}
 
 bool isDeviceBackend(const std::string& name) {
     if (isAutoBackend(name)) return !cudaUnavailableReason();
@@ -27,16 +49,12 @@ bool printingProcess() {
 }
 
 int runOnRanks(const std::optional<std::string>& gpus, bool deviceBackend,
-               const std::function<int(Communicator&)>& body) {
-    if (gpus) {
-        if (launchedByMpirun())
-            throw Error("--gpus starts one rank per GPU in this process; under mpirun leave it out (mpirun starts "
-                        "one rank per process, each on a GPU of its node)");
-        const int count = gpuCountOf(*gpus);
-        if (!deviceBackend) throw Error("--gpus runs GPU backends; choose one with --backend (or auto)");
+               const std::function<int(Communicator&)>& body, const std::optional<std::string>& ranks) {
+    if (const int count = threadRankCount(gpus, ranks, deviceBackend); count > 0) {
         int result = 0;
         try {
-            runOnGpuThreads(count, [&](Communicator& comm) {
+            const auto run = gpus ? runOnGpuThreads : runOnThreads;
+            run(count, [&](Communicator& comm) {
                 try {
                     const int code = body(comm);
                     if (comm.rank() == 0) result = code;

@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/distributed_ranks.hpp"
 #include "cli/number_options.hpp"
 #include "cli/run_options.hpp"
 #include "cli/scene_options.hpp"
@@ -63,13 +64,15 @@ void addDefaultCommandOptions(CLI::App& app, DefaultCommandOptions& o) {
                    "source)")
         ->default_str(cloud::cloudSceneName(cloud::kDefaultCloudScene));
     app.add_option("--cloud-backend", o.cloudBackend, "Cloud backend: cpu, cuda or auto")->capture_default_str();
+    app.add_option("--gpus", o.scene.gpus, kGpusHelp);
+    app.add_option("--ranks", o.scene.ranks, kRanksHelp);
 #endif
 }
 
 bool sceneOptionsGiven(const CLI::App& app) {
-    for (const char* name :
-         {"--rule", "--size", "--density", "--seed", "--backend", "--in", "--frames", "--screenshot", "--script",
-          "--window", "--hide-panel", "--scene", "--cloud-size", "--cloud-scene", "--cloud-backend"})
+    for (const char* name : {"--rule", "--size", "--density", "--seed", "--backend", "--in", "--frames", "--screenshot",
+                             "--script", "--window", "--hide-panel", "--scene", "--cloud-size", "--cloud-scene",
+                             "--cloud-backend", "--gpus", "--ranks"})
         if (app.get_option_no_throw(name) && app.count(name) > 0) return true;
     return false;
 }
@@ -78,7 +81,11 @@ bool sceneOptionsGiven(const CLI::App& app) {
 int openWindow(const DefaultCommandOptions& o) {
     gui::WindowOptions window;
     const Scene scene = setUpScene(o.scene, std::cerr);
-    window.scene = {scene.rule, scene.ruleName, scene.size, scene.density, o.scene.seed, scene.backend, scene.initial};
+    window.scene = {scene.rule,   scene.ruleName, scene.size,    scene.density,
+                    o.scene.seed, scene.backend,  scene.initial, {}};
+    // --gpus N or --ranks N: the grid cut into bands, stepped by rank threads that the window commands.
+    window.scene.spread.ranks = threadRankCount(o.scene.gpus, o.scene.ranks, isDeviceBackend(scene.backend));
+    window.scene.spread.onGpus = o.scene.gpus.has_value();
     window.frames = o.frames;
     window.screenshot = o.screenshot;
     window.scriptPath = o.script;
@@ -87,6 +94,8 @@ int openWindow(const DefaultCommandOptions& o) {
     if (o.firstScene != "2d" && o.firstScene != "cloud")
         throw Error("--scene must be 2d or cloud (got '" + o.firstScene + "')");
     window.firstScene = o.firstScene == "cloud" ? gui::SceneKind::Cloud : gui::SceneKind::Grid;
+    if (window.scene.spread.ranks > 0 && window.firstScene == gui::SceneKind::Cloud)
+        throw Error("--gpus and --ranks cut the 2D automaton's grid into bands; the cloud scene runs on one device");
     if (o.cloudSize) window.cloud.size = cloud::parseCloudSize(*o.cloudSize);
     cloud::checkCloudSize(window.cloud.size);
     if (o.cloudScene) window.cloud.scene = cloud::parseCloudScene(*o.cloudScene);

@@ -34,8 +34,8 @@ void addRunCommand(CLI::App& app) {
     run->add_option("--population-csv", options->populationCsvPath,
                     "Write generation,population for generation 0 and every generation stepped to this CSV file");
     run->add_flag("!--no-progress", options->progress, "Never draw the progress bar");
-    run->add_option("--gpus", options->gpus,
-                    "One grid over N GPUs of this machine (or all), cut into bands, halos exchanged with NCCL");
+    run->add_option("--gpus", options->gpus, kGpusHelp);
+    run->add_option("--ranks", options->ranks, kRanksHelp);
     addIntegerOption(*run, "--halo-steps", options->haloSteps,
                      "Generations between halo exchanges of a distributed grid (halos of that many radii; 0: "
                      "chosen for the radius)",
@@ -48,8 +48,9 @@ void addRunCommand(CLI::App& app) {
 
 int runScene(const RunOptions& options, std::ostream& out) {
     if (options.steps < 0) throw Error("--steps must not be negative");
-    if (distributedRun(options.gpus)) return runDistributedScene(options, out);
-    if (options.haloSteps != 0) throw Error("--halo-steps is for a distributed grid (--gpus, or under mpirun)");
+    if (distributedRun(options.gpus, options.ranks)) return runDistributedScene(options, out);
+    if (options.haloSteps != 0)
+        throw Error("--halo-steps is for a distributed grid (--gpus, --ranks, or under mpirun)");
     const Scene scene = setUpScene(options, std::cerr, Unbounded::GrowingPlane);
     if (options.outPath) {
         checkWritable(*options.outPath);

@@ -140,8 +140,9 @@ int runDistributedScene(const RunOptions& options, std::ostream& out) {
     if (options.outPath && printingProcess()) checkWritable(*options.outPath);
     if (options.populationCsvPath && printingProcess()) checkWritable(*options.populationCsvPath);
     const InterruptFlag interrupt;
-    return runOnRanks(options.gpus, isDeviceBackend(scene.backend),
-                      [&](Communicator& comm) { return runOnRank(comm, scene, options, interrupt, out); });
+    return runOnRanks(
+        options.gpus, isDeviceBackend(scene.backend),
+        [&](Communicator& comm) { return runOnRank(comm, scene, options, interrupt, out); }, options.ranks);
 }
 
 } // namespace catlab::cli

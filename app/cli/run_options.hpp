@@ -19,6 +19,7 @@ struct RunOptions {
     std::optional<std::string> populationCsvPath; // "generation,population" for every generation stepped
     bool progress = true;                         // progress bar on stderr when it is a terminal
     std::optional<std::string> gpus;              // "N" or "all": one grid over N GPUs of this machine (NCCL)
+    std::optional<std::string> ranks;             // "N": one grid over N threads ranks (CPU backends)
     int haloSteps = 0; // generations between halo exchanges of a distributed grid (0: default)
 };
 

@@ -17,4 +17,11 @@ enum class SceneOptionsFor {
 // says what they mean for the cloud scene.
 void addSceneOptions(CLI::App& command, RunOptions& options, SceneOptionsFor scenes = SceneOptionsFor::Grid);
 
+// The help of --gpus and --ranks, the same for the window and `catlab run`.
+inline constexpr const char* kGpusHelp =
+    "One grid over N GPUs of this machine (or all), cut into bands, halos exchanged with NCCL";
+inline constexpr const char* kRanksHelp =
+    "One grid over N ranks that are threads of this process, cut into bands: CPU backends, halos copied "
+    "between the threads";
+
 } // namespace catlab::cli

@@ -23,7 +23,7 @@ std::string formatMebibytes(std::size_t bytes) {
 
 void swapCells(SimulationSession& session, std::vector<RectCells>& rects, bool undoing) {
     const auto swapRect = [&](RectCells& part) {
-        std::vector<Cell> current = session.simulator().readCells(part.rect);
+        std::vector<Cell> current = session.readCells(part.rect);
         session.writeCells(part.rect, part.cells);
         part.cells = std::move(current);
     };

@@ -16,8 +16,14 @@ namespace catlab::gui {
 
 void GridWindowScene::draw(const recording::FrameTarget& target) {
     const ViewWindow view = lab_.view.window(target.width, target.height);
-    const GLuint pixels = source_.update(lab_.session.simulator(), view);
     const Rule& rule = lab_.session.rule();
+    GLuint pixels = 0;
+    if (lab_.session.distributed()) {                            // the ranks finish the pixels on rank 0's host
+        makeViewMapping(view, lab_.session.size(), rule.states); // a bad window fails before the ranks see it
+        pixels = source_.update(view, MemorySpace::Host, [&](ViewTarget to) { lab_.session.exportView(view, to); });
+    } else {
+        pixels = source_.update(lab_.session.simulator(), view);
+    }
     renderer_.draw(pixels, view, {rule.states, rule.radius, lab_.session.size()}, lab_.style);
     drawSelectionOverlay(lab_, target.width, target.height);
 }
@@ -57,7 +63,9 @@ std::string GridWindowScene::statusText() const {
     std::ostringstream text;
     text << "rule " << session.rule().format() << "\nbackend " << session.backendName() << "\nsize "
          << formatGridSize(session.size()) << "\ngeneration " << session.generation() << "\npopulation "
-         << session.simulator().population() << '\n';
+         << session.population() << '\n';
+    if (const DistributedGridSession* grid = session.distributed())
+        text << "ranks " << grid->ranks().size() << " (" << grid->transport() << ")\n";
     if (const std::optional<CellRect> selected = selectedCells(lab_))
         text << "selection " << rectSizeText(*selected) << " at " << selected->x << ',' << selected->y << '\n';
     return text.str();

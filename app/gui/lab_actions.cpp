@@ -66,7 +66,7 @@ void applyRuleText(Lab& lab, const std::string& text) {
         return;
     }
     Rule rule = spec.rule;
-    if (lab.session.simulator().growing()) rule.topology = lab.session.rule().topology; // stays unbounded
+    if (lab.session.growing()) rule.topology = lab.session.rule().topology; // stays unbounded
     setRule(lab, rule, name, rule);
 }
 
@@ -111,17 +111,19 @@ void stepNow(Lab& lab, int generations) {
     if (!lab.run.playing) lab.history.endJoining(Joining::Generating);
     if (generations > 0) recordGenerating(lab);
     lab.populationHistory.record(lab.session); // where the steps start, e.g. a pattern just loaded
-    const Simulator& sim = lab.session.simulator();
-    const std::int64_t originX = sim.originX(), originY = sim.originY();
+    const SimulationSession& session = lab.session;
+    const std::int64_t originX = session.originX(), originY = session.originY();
     const double ms = lab.session.step(generations);
     if (lab.session.size() != size) { // a growing plane grew: the picture stays where it was
-        const double centreX = lab.view.centreX() + double(originX - sim.originX());
-        const double centreY = lab.view.centreY() + double(originY - sim.originY());
+        const double centreX = lab.view.centreX() + double(originX - session.originX());
+        const double centreY = lab.view.centreY() + double(originY - session.originY());
         gridChanged(lab);
         lab.view.centreOn(centreX, centreY);
     }
     lab.populationHistory.record(lab.session);
     lab.metrics.recordSteps(lab.session.backendName(), generations, ms, double(size.width) * double(size.height));
+    if (const DistributedGridSession* ranks = lab.session.distributed())
+        lab.metrics.ranks().recordSteps(ranks->ranks(), generations);
     if (!lab.run.playing) lab.history.endJoining(Joining::Generating);
 }
 
@@ -166,7 +168,8 @@ void loadPattern(Lab& lab, const std::string& path) {
                     " has B0: cells are born with no live neighbour, so the unbounded side of "
                     "the " +
                     describeTopology(rule.topology) + " would fill at once");
-    const bool unbounded = unboundedSide || (!named && !rule.birth.contains(0));
+    // A grid cut into bands is a torus: such a file opens on one there.
+    const bool unbounded = !lab.session.distributed() && (unboundedSide || (!named && !rule.birth.contains(0)));
     GridSize size = named ? *named : room;
     if (size.width == 0) size.width = room.width;
     if (size.height == 0) size.height = room.height;
@@ -191,11 +194,12 @@ void savePattern(Lab& lab, const std::string& path) {
     const std::string name = lab.session.ruleName().empty()
                                  ? "generation " + std::to_string(lab.session.generation())
                                  : lab.session.ruleName() + ", generation " + std::to_string(lab.session.generation());
-    const Simulator& sim = lab.session.simulator();
+    const SimulationSession& session = lab.session;
     std::optional<std::pair<std::int64_t, std::int64_t>> unbounded;
-    if (sim.growing() || !sim.growthStopped().empty()) unbounded = std::pair{sim.originX(), sim.originY()};
+    if (session.growing() || !session.growthStopped().empty())
+        unbounded = std::pair{session.originX(), session.originY()};
     writeRleFile(
-        path, sim.snapshot(), lab.session.rule(),
+        path, session.snapshot(), lab.session.rule(),
         RleExtras{.name = name, .comments = {}, .generation = lab.session.generation(), .unboundedOrigin = unbounded});
 }
 

@@ -21,13 +21,30 @@ std::string format(const char* pattern, std::optional<double> value) {
     return text;
 }
 
+// One line per rank of a distributed grid: where it runs, its ms/step and its GPU's power.
+void drawRanks(const DistributedGridSession& grid, const RankMetrics& metrics) {
+    ImGui::Separator();
+    ImGui::TextDisabled("%d rank(s), %s transport", int(grid.ranks().size()), grid.transport().c_str());
+    const auto& ranks = metrics.ranks();
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+        const RankMetrics::Rank& r = ranks[i];
+        const std::string label = "rank " + std::to_string(i) + " " + r.device;
+        row(label.c_str(), (format("%.3f ms/step", r.msPerStep) + ", " + format("%.1f W", r.watts)).c_str());
+        if (!r.watts && !r.powerUnavailableReason.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextDisabled("power n/a: %s", r.powerUnavailableReason.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    }
+}
+
 } // namespace
 
 void drawMetricsSection(Lab& lab, PanelState& state) {
     const StepMetrics& m = lab.metrics;
     const auto now = std::chrono::steady_clock::now();
     if (!state.population || now - state.populationTime > std::chrono::milliseconds(250)) {
-        state.population = lab.session.simulator().population();
+        state.population = lab.session.population();
         state.populationTime = now;
     }
     row("ms/step", format("%.3f", m.msPerStep()).c_str());
@@ -42,8 +59,8 @@ void drawMetricsSection(Lab& lab, PanelState& state) {
     if (!m.watts() && ImGui::IsItemHovered() && !m.powerUnavailableReason().empty())
         ImGui::SetTooltip("%s", m.powerUnavailableReason().c_str());
     row("energy/step", format("%.4g J", m.joulesPerStep()).c_str());
-    ImGui::TextDisabled("backend %s, timed with %s", lab.session.backendName().c_str(),
-                        lab.session.simulator().stepTimerMethod());
+    if (const DistributedGridSession* grid = lab.session.distributed()) drawRanks(*grid, m.ranks());
+    ImGui::TextDisabled("backend %s, timed with %s", lab.session.backendName().c_str(), lab.session.stepTimerMethod());
 }
 
 } // namespace catlab::gui

@@ -28,13 +28,13 @@ void identifyPattern(Lab& lab, long long maxGenerations, const std::optional<Cel
     Grid start;
     std::string what = "the grid";
     if (region) {
-        const std::vector<Cell> cells = session.simulator().readCells(*region); // checks the rectangle
+        const std::vector<Cell> cells = session.readCells(*region); // checks the rectangle
         start = Grid(session.size());
         copyIntoGrid(start, *region, cells);
         what = std::to_string(region->width) + "x" + std::to_string(region->height) + " cells at (" +
                std::to_string(region->x) + ", " + std::to_string(region->y) + ")";
     } else {
-        start = session.simulator().snapshot();
+        start = session.snapshot();
     }
     const IdentifyResult result = identify(session.rule(), start, options);
     lab.identifyReport =

@@ -16,7 +16,7 @@ void PopulationFollower::update(Lab& lab, int viewWidth, int viewHeight) {
     summary.width = std::max(1, int(viewWidth / across));
     summary.height = std::max(1, int(viewHeight / across));
     pixels_.resize(std::size_t(summary.width) * std::size_t(summary.height));
-    lab.session.simulator().exportView(summary, ViewTarget{pixels_.data(), summary.width, MemorySpace::Host});
+    lab.session.exportView(summary, ViewTarget{pixels_.data(), summary.width, MemorySpace::Host});
 
     double total = 0, sumX = 0, sumY = 0;
     for (int py = 0; py < summary.height; ++py)

@@ -24,7 +24,7 @@ class PopulationHistory {
 
   private:
     std::vector<PopulationSample> samples_;
-    const Simulator* simulator_ = nullptr;
+    std::uint64_t gridSerial_ = 0;
     std::uint64_t revision_ = 0;
 };
 

@@ -218,7 +218,7 @@ threading.excepthook = _quiet_when_closed
         "get_cells",
         [](long long x, long long y, int width, int height) {
             const CellRect rect{x, y, width, height};
-            std::vector<Cell> cells = askWindow([&](Lab& lab) { return lab.session.simulator().readCells(rect); });
+            std::vector<Cell> cells = askWindow([&](Lab& lab) { return lab.session.readCells(rect); });
             py::array_t<Cell> array({std::size_t(height), std::size_t(width)});
             std::copy(cells.begin(), cells.end(), array.mutable_data());
             return array;
@@ -283,7 +283,7 @@ threading.excepthook = _quiet_when_closed
         "generation", [] { return askWindow([](Lab& lab) { return lab.session.generation(); }); },
         "Generations since the start (or the last load).");
     m.def(
-        "population", [] { return askWindow([](Lab& lab) { return lab.session.simulator().population(); }); },
+        "population", [] { return askWindow([](Lab& lab) { return lab.session.population(); }); },
         "Cells not in state 0.");
     m.def(
         "grid_size",

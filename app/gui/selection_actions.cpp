@@ -47,15 +47,14 @@ CellRect requireSelection(const Lab& lab) {
 }
 
 CellBlock readBlock(const Lab& lab, const CellRect& rect) {
-    return CellBlock(rect.width, rect.height, lab.session.simulator().readCells(rect));
+    return CellBlock(rect.width, rect.height, lab.session.readCells(rect));
 }
 
 // The selection kept on Golly's plane (see Selection::rect).
 void setSelection(Lab& lab, const CellRect& gridRect) {
-    const Simulator& sim = lab.session.simulator();
     CellRect onPlane = gridRect;
-    onPlane.x += sim.originX();
-    onPlane.y += sim.originY();
+    onPlane.x += lab.session.originX();
+    onPlane.y += lab.session.originY();
     lab.selection.rect = onPlane;
 }
 
@@ -81,18 +80,19 @@ std::vector<Cell> deadCells(const CellRect& rect) {
 // The clipboard's text as Golly writes a selection: placed on Golly's plane (a torus's top-left cell at
 // -w/2, -h/2, as savePattern places it), with the rule and topology of the grid.
 std::string selectionRle(const Lab& lab, const CellRect& rect) {
-    const Simulator& sim = lab.session.simulator();
-    const GridSize grid = lab.session.size();
-    const bool unbounded = sim.growing() || !sim.growthStopped().empty();
+    const SimulationSession& session = lab.session;
+    const GridSize grid = session.size();
+    const bool unbounded = session.growing() || !session.growthStopped().empty();
     Grid block({rect.width, rect.height});
-    const std::vector<Cell> cells = sim.readCells(rect);
+    const std::vector<Cell> cells = session.readCells(rect);
     std::copy(cells.begin(), cells.end(), block.cells().begin());
     // A tube or strip is unbounded one way only: placed on its origin that way, as a torus the other.
     const Topology& t = lab.session.rule().topology;
     const bool across = unbounded && (!t.unboundedSide() || t.unboundedWidth);
     const bool downwards = unbounded && (!t.unboundedSide() || t.unboundedHeight);
-    const std::pair<std::int64_t, std::int64_t> position{across ? rect.x + sim.originX() : rect.x - grid.width / 2,
-                                                         downwards ? rect.y + sim.originY() : rect.y - grid.height / 2};
+    const std::pair<std::int64_t, std::int64_t> position{across ? rect.x + session.originX() : rect.x - grid.width / 2,
+                                                         downwards ? rect.y + session.originY()
+                                                                   : rect.y - grid.height / 2};
     const bool suffix = !unbounded || t.unboundedSide();
     std::ostringstream text;
     writeRleBlock(text, block, RuleSpec{lab.session.rule(), suffix ? std::optional(grid) : std::nullopt}, position);
@@ -109,10 +109,9 @@ void writeSelectionCells(Lab& lab, const CellRect& rect, std::span<const Cell> c
 
 std::optional<CellRect> selectedCells(const Lab& lab) {
     if (!lab.selection.rect) return std::nullopt;
-    const Simulator& sim = lab.session.simulator();
     CellRect rect = *lab.selection.rect;
-    rect.x -= sim.originX();
-    rect.y -= sim.originY();
+    rect.x -= lab.session.originX();
+    rect.y -= lab.session.originY();
     if (!insideGrid(rect, lab.session.size())) return std::nullopt;
     return rect;
 }
@@ -168,7 +167,7 @@ std::string pasteClipboard(Lab& lab, long long x, long long y, PasteMode mode) {
                         " has only " + std::to_string(rule.states) + " states");
     const CellRect rect{x, y, pattern.cells.width(), pattern.cells.height()};
     checkOnGrid(rect, lab.session.size(), "the clipboard's pattern");
-    const std::vector<Cell> under = lab.session.simulator().readCells(rect);
+    const std::vector<Cell> under = lab.session.readCells(rect);
     writeSelectionCells(lab, rect, combinePasted(under, pattern.cells.cells(), mode), "paste");
     setSelection(lab, rect);
     std::string said = "pasted " + placeText(rect) + " (" + toString(mode) + ")";

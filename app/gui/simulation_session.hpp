@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gui/distributed_grid_session.hpp"
+
 #include "catlab/cell_rect.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/rule.hpp"
@@ -11,6 +13,7 @@
 #include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace catlab::gui {
 
@@ -23,11 +26,15 @@ struct SceneStart {
     std::uint64_t seed = 1;
     std::string backend; // a registry name, or "auto"
     std::optional<Grid> initial;
+    RankSpread spread; // ranks > 0: the grid cut into bands over that many ranks (--gpus, --ranks)
 };
 
 // The running automaton of the window and every change a user can make to it. Each change either
 // succeeds or throws catlab::Error naming the problem and leaves everything as it was (invalid
 // rules, unavailable backends and grids too large for memory never disturb the running state).
+// The automaton is one Simulator, or a grid cut into bands over ranks (distributed()): the window's
+// parts read and change it through the session alone, which works the same either way; only a grid
+// growing with its pattern is one Simulator's alone (a distributed grid is a plain torus).
 class SimulationSession {
   public:
     explicit SimulationSession(const SceneStart& start);
@@ -57,13 +64,33 @@ class SimulationSession {
 
     void writeCells(const CellRect& rect, std::span<const Cell> cells);
 
-    const Simulator& simulator() const { return *sim_; }
-    Simulator& simulator() { return *sim_; }
-    const Rule& rule() const { return sim_->rule(); }
+    // What the state is. A distributed grid answers through its ranks (collectively), so these are
+    // not free; the view and the panel ask a few times a frame at most.
+    std::uint64_t population() const;
+    std::vector<Cell> readCells(const CellRect& rect) const; // checks the rectangle
+    Grid snapshot() const;
+    void exportView(const ViewWindow& window, ViewTarget target) const;
+    // The plane a grid grows on (Simulator::growing, originX/Y, growthStopped): never for a distributed grid.
+    bool growing() const { return sim_ && sim_->growing(); }
+    std::int64_t originX() const { return sim_ ? sim_->originX() : 0; }
+    std::int64_t originY() const { return sim_ ? sim_->originY() : 0; }
+    const std::string& growthStopped() const;
+    // How step() times the generations (Simulator::stepTimerMethod, or every rank's wall clock).
+    const char* stepTimerMethod() const;
+
+    // The one Simulator; throws catlab::Error for a distributed grid, which has none.
+    const Simulator& simulator() const;
+    Simulator& simulator();
+    // The ranks of a distributed grid, or nullptr for one Simulator.
+    const DistributedGridSession* distributed() const { return spread_.get(); }
+    const Rule& rule() const { return spread_ ? spread_->rule() : sim_->rule(); }
     const std::string& ruleName() const { return ruleName_; }
-    GridSize size() const { return sim_->size(); }
-    const std::string& backendName() const { return sim_->backendName(); }
-    std::uint64_t generation() const { return sim_->generation(); }
+    GridSize size() const { return spread_ ? spread_->size() : sim_->size(); }
+    const std::string& backendName() const { return spread_ ? spread_->backendName() : sim_->backendName(); }
+    std::uint64_t generation() const { return spread_ ? spread_->generation() : sim_->generation(); }
+    // Changes whenever the automaton is replaced by another (a new grid, not new cells): what a
+    // population history starts again for.
+    std::uint64_t gridSerial() const { return gridSerial_; }
     double density() const { return density_; }
     std::uint64_t seed() const { return seed_; }
     // A note about the last change that the user should see (e.g. the backend changed with the rule).
@@ -73,10 +100,15 @@ class SimulationSession {
 
   private:
     void adopt(std::unique_ptr<Simulator> next);
+    // A distributed grid's replacement, at generation `generation`.
+    void rebuildSpread(const Rule& rule, GridSize size, const Grid* initial, double density, std::uint64_t seed,
+                       std::uint64_t generation);
     // "auto" while the simulator chooses its backend, else the backend's name: what a rebuilt grid asks for.
     std::string requestedBackend() const;
 
-    std::unique_ptr<Simulator> sim_;
+    std::unique_ptr<Simulator> sim_;                 // one grid, or
+    std::unique_ptr<DistributedGridSession> spread_; // a grid cut into bands over ranks
+    std::uint64_t gridSerial_ = 0;
     std::string ruleName_;
     double density_ = 0.5;
     std::uint64_t seed_ = 1;

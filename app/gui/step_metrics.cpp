@@ -17,7 +17,10 @@ void StepMetrics::recordSteps(const std::string& backend, int generations, doubl
     stepsInWindow_ += std::uint64_t(generations);
 }
 
-void StepMetrics::restartSmoothing() { ema_.reset(); }
+void StepMetrics::restartSmoothing() {
+    ema_.reset();
+    ranks_.restartSmoothing();
+}
 
 void StepMetrics::tick() {
     const auto now = Clock::now();

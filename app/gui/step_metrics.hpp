@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gui/rank_metrics.hpp"
+
 #include "catlab/nvml_power.hpp"
 
 #include <chrono>
@@ -56,6 +58,10 @@ class StepMetrics {
     std::optional<double> joulesPerStep() const;
     const std::string& powerUnavailableReason() const;
 
+    // Each rank's figures when the grid is distributed (empty otherwise); restartSmoothing() restarts theirs.
+    RankMetrics& ranks() { return ranks_; }
+    const RankMetrics& ranks() const { return ranks_; }
+
   private:
     Ema ema_{0.1};
     std::vector<float> history_;
@@ -69,6 +75,7 @@ class StepMetrics {
 
     std::unique_ptr<NvmlPower> nvml_;
     std::optional<double> watts_;
+    RankMetrics ranks_;
     Clock::time_point lastPowerSample_{};
 };
 

@@ -101,10 +101,9 @@ void reportUndo(Lab& lab, const std::string& verb, std::string name, Action&& ac
 
 std::shared_ptr<const WholeState> captureWholeState(const Lab& lab) {
     const SimulationSession& session = lab.session;
-    const Simulator& sim = session.simulator();
     auto state = std::make_shared<WholeState>();
     try {
-        state->cells = sim.snapshot();
+        state->cells = session.snapshot();
     } catch (const std::bad_alloc&) {
         throw Error("not enough memory to keep the " + formatGridSize(session.size()) + " grid for undo");
     }
@@ -112,7 +111,7 @@ std::shared_ptr<const WholeState> captureWholeState(const Lab& lab) {
     state->ruleName = session.ruleName();
     state->shapeBase = lab.shapeBase;
     state->generation = session.generation();
-    if (sim.growing()) state->growingOrigin = std::pair{sim.originX(), sim.originY()};
+    if (session.growing()) state->growingOrigin = std::pair{session.originX(), session.originY()};
     if (state->generation > 0) state->generationZero = lab.history.generationZero();
     return state;
 }
@@ -153,7 +152,7 @@ UndoableCellEdit::UndoableCellEdit(Lab& lab, const CellRect& rect, std::string n
     // A stroke too large to keep records none of its dabs; the run being recorded covers the edit.
     const bool strokeForgotten =
         joining == Joining::Stroke && lab.history.joins(Joining::Stroke) && !lab.history.joinable(Joining::Stroke);
-    if (!strokeForgotten && !changesJoinTheRun(lab)) before_.cells = lab.session.simulator().readCells(rect);
+    if (!strokeForgotten && !changesJoinTheRun(lab)) before_.cells = lab.session.readCells(rect);
 }
 
 void UndoableCellEdit::commit() {

@@ -136,6 +136,7 @@ int runWindow(const WindowOptions& options) {
             showError(lab, std::string("stopped: ") + e.what());
         }
         lab.metrics.tick();
+        lab.metrics.ranks().tick(lab.session.distributed());
         drawScene(lab, scene, size);
         const bool drawn = size.width > 0 && size.height > 0;
         if (drawn && !recordFrame(lab, CaptureStage::ViewDrawn, size)) ++failures;

@@ -20,6 +20,22 @@ endfunction()
 # Distributed options refused where they cannot apply (tests/mpi/cli_ranks.cmake runs them under mpirun).
 expect(gpus_zero 1 "catlab: error: --gpus" run --gpus 0 --steps 1)
 expect(gpus_words 1 "catlab: error: --gpus" run --gpus many --steps 1)
+expect(ranks_zero 1 "catlab: error: --ranks takes 1..64, not '0'" run --ranks 0 --backend cpu --steps 1)
+expect(ranks_and_gpus 1 "catlab: error: --gpus puts a rank on each GPU and --ranks runs ranks on the CPU" run --ranks 2 --gpus 1 --steps 1)
+expect(ranks_on_a_plane 1 "a grid split over several ranks is a plain torus" run --ranks 2 --backend cpu --rule "B3/S23:P60,40" --steps 1)
+# --ranks: CPU ranks as threads of one process, the same cells as one grid (an odd split of 101 rows).
+foreach(ranks 1 3)
+  expect(run_ranks_${ranks} 0 "on each of ${ranks} ranks \\(threads\\).*population  [0-9]+ at generation 30"
+         run --ranks ${ranks} --backend cpu --rule "R2,C3,M1,S4..7,B5..7,NM" --size 93x101 --steps 30 --out ranks_${ranks}.rle --no-progress)
+endforeach()
+expect(run_one_grid_for_ranks 0 "population" run --backend cpu-naive --rule "R2,C3,M1,S4..7,B5..7,NM" --size 93x101 --steps 30 --out ranks_none.rle --no-progress)
+foreach(ranks 1 3)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_${ranks}.rle" "${WORK}/ranks_none.rle"
+                  RESULT_VARIABLE differs)
+  if(differs)
+    message(SEND_ERROR "catlab run --ranks ${ranks} wrote other cells than one grid")
+  endif()
+endforeach()
 expect(halo_steps_alone 1 "--halo-steps is for a distributed grid" run --halo-steps 2 --steps 1)
 expect(bench_halo_steps_alone 1 "--halo-steps is for a distributed grid" bench --halo-steps 2 --backends cpu --radius 1 --size 64 --steps 1)
 

@@ -14,20 +14,22 @@
 namespace catlab::testing {
 namespace {
 
-enum class Mode { Single, Mpi, NcclOverMpi, NcclThreads };
+enum class Mode { Single, Mpi, NcclOverMpi, NcclThreads, Threads };
 
 constexpr int kSkipped = 77; // ctest's SKIP_RETURN_CODE for the NCCL run on a machine without a GPU
 
 Mode mode = Mode::Single;
-int gpuThreads = 0;
+int threadRanks = 0; // NcclThreads, Threads
 std::string transportName = "single";
 std::unique_ptr<MpiSession> session;
 std::unique_ptr<Communicator> processComm;
 
-bool wantsNccl() {
+bool wantsTransport(const std::string& name) {
     const char* transport = std::getenv("CATLAB_TEST_TRANSPORT");
-    return transport && std::string(transport) == "nccl";
+    return transport && std::string(transport) == name;
 }
+
+bool wantsNccl() { return wantsTransport("nccl"); }
 
 // Ranks other than 0 print only what failed, named by rank.
 class FailurePrinter : public ::testing::EmptyTestEventListener {
@@ -46,14 +48,15 @@ class FailurePrinter : public ::testing::EmptyTestEventListener {
 } // namespace
 
 void onEveryRank(const std::function<void(Communicator&)>& body) {
-    if (mode == Mode::NcclThreads) return runOnGpuThreads(gpuThreads, body);
+    if (mode == Mode::NcclThreads) return runOnGpuThreads(threadRanks, body);
+    if (mode == Mode::Threads) return runOnThreads(threadRanks, body);
     if (!processComm) processComm = makeSingleRankCommunicator();
     body(*processComm);
 }
 
 std::string transport() { return transportName; }
 
-int rankCount() { return mode == Mode::NcclThreads ? gpuThreads : processComm->size(); }
+int rankCount() { return mode == Mode::NcclThreads || mode == Mode::Threads ? threadRanks : processComm->size(); }
 
 bool ranksUseDevices() { return mode == Mode::NcclOverMpi || mode == Mode::NcclThreads; }
 
@@ -80,7 +83,11 @@ int main(int argc, char** argv) {
                 return kSkipped;
             }
             mode = Mode::NcclThreads;
-            gpuThreads = gpuCountOf("all");
+            threadRanks = gpuCountOf("all");
+        } else if (wantsTransport("threads")) {
+            mode = Mode::Threads;
+            const char* ranks = std::getenv("CATLAB_TEST_RANKS");
+            threadRanks = rankCountOf(ranks ? ranks : "");
         } else {
             processComm = makeSingleRankCommunicator();
         }
@@ -90,6 +97,7 @@ int main(int argc, char** argv) {
     }
     if (mode == Mode::NcclThreads || mode == Mode::NcclOverMpi) transportName = "nccl";
     if (mode == Mode::Mpi) transportName = "mpi";
+    if (mode == Mode::Threads) transportName = "threads";
     if (!session || session->rank() == 0)
         std::cerr << "distributed tests: " << rankCount() << " rank(s) over " << transport() << '\n';
     const int result = RUN_ALL_TESTS();

@@ -2,6 +2,7 @@
 
 #include "catlab/cuda_device.hpp"
 #include "catlab/distributed/nccl.hpp"
+#include "catlab/distributed/thread_communicator.hpp"
 #include "catlab/error.hpp"
 #include "catlab/number_text.hpp"
 
@@ -29,16 +30,16 @@ int gpuCountOf(std::string_view text) {
     return count;
 }
 
-void runOnGpuThreads(int gpus, const std::function<void(Communicator&)>& body) {
-    if (auto why = ncclUnavailableReason()) throw Error("--gpus: " + *why);
-    if (gpus < 1 || gpus > cudaDeviceCount())
-        throw Error("cannot run on " + std::to_string(gpus) + " GPUs: " + std::to_string(cudaDeviceCount()) +
-                    " are present");
-    const NcclId id = makeNcclId();
-    // When one rank fails, the others would wait for it forever in their next exchange: its failure
-    // aborts every other rank's communicator, and the first failure is the one reported.
+namespace {
+
+// Runs body(comm) on `ranks` threads, thread i with the communicator joinRank(i) makes (on that thread),
+// and returns when every thread has finished. When one rank fails, the others would wait for it forever
+// in their next exchange: its failure aborts every other rank's communicator, and the first failure is
+// the one rethrown.
+void runOnRankThreads(int ranks, const std::function<std::unique_ptr<Communicator>(int rank)>& joinRank,
+                      const std::function<void(Communicator&)>& body) {
     std::mutex mutex;
-    std::vector<Communicator*> joined(static_cast<std::size_t>(gpus), nullptr);
+    std::vector<Communicator*> joined(static_cast<std::size_t>(ranks), nullptr);
     std::exception_ptr firstFailure;
     const auto fail = [&](int rank) {
         const std::lock_guard lock(mutex);
@@ -48,10 +49,10 @@ void runOnGpuThreads(int gpus, const std::function<void(Communicator&)>& body) {
     };
     {
         std::vector<std::jthread> threads;
-        for (int rank = 0; rank < gpus; ++rank)
+        for (int rank = 0; rank < ranks; ++rank)
             threads.emplace_back([&, rank] {
                 try {
-                    const std::unique_ptr<Communicator> comm = makeNcclCommunicator(id, rank, gpus, rank);
+                    const std::unique_ptr<Communicator> comm = joinRank(rank);
                     {
                         const std::lock_guard lock(mutex);
                         joined[std::size_t(rank)] = comm.get();
@@ -69,6 +70,31 @@ void runOnGpuThreads(int gpus, const std::function<void(Communicator&)>& body) {
             });
     }
     if (firstFailure) std::rethrow_exception(firstFailure);
+}
+
+} // namespace
+
+void runOnGpuThreads(int gpus, const std::function<void(Communicator&)>& body) {
+    if (auto why = ncclUnavailableReason()) throw Error("--gpus: " + *why);
+    if (gpus < 1 || gpus > cudaDeviceCount())
+        throw Error("cannot run on " + std::to_string(gpus) + " GPUs: " + std::to_string(cudaDeviceCount()) +
+                    " are present");
+    const NcclId id = makeNcclId();
+    runOnRankThreads(
+        gpus, [&](int rank) { return makeNcclCommunicator(id, rank, gpus, rank); }, body);
+}
+
+void runOnThreads(int ranks, const std::function<void(Communicator&)>& body) {
+    std::vector<std::unique_ptr<Communicator>> comms = makeThreadCommunicators(ranks);
+    runOnRankThreads(
+        ranks, [&](int rank) { return std::move(comms[std::size_t(rank)]); }, body);
+}
+
+int rankCountOf(std::string_view text) {
+    int count = 0;
+    if (parseInteger(text, count) != IntegerText::Ok || count < 1 || count > kMaxThreadRanks)
+        throw Error("--ranks takes 1.." + std::to_string(kMaxThreadRanks) + ", not '" + std::string(text) + "'");
+    return count;
 }
 
 std::unique_ptr<Communicator> mpiRankCommunicator(const MpiSession& session, bool gpu) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catlab/cell_rect.hpp"
 #include "catlab/cell_storage.hpp"
 #include "catlab/distributed/band_layout.hpp"
 #include "catlab/distributed/communicator.hpp"
@@ -10,7 +11,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace catlab {
 
@@ -53,6 +56,14 @@ class DistributedSimulator {
     void checkGatherFits();
     // Collective: rank 0's grid (of size() and the rule's states) replaces the state; generation 0.
     void load(const Grid* grid);
+    // Collective: the cells of a rectangle of the whole grid (CellRect: it may wrap), row-major, on rank 0
+    // (empty on the others); each band's part travels to rank 0 alone. Throws catlab::Error on every rank
+    // for a rectangle larger than the grid.
+    std::vector<Cell> readCells(const CellRect& rect);
+    // Collective: rank 0's cells (row-major, the rule's states) into a rectangle of the whole grid, each
+    // band's part sent to its rank (other ranks pass no cells). Throws catlab::Error on every rank, before
+    // changing anything, for a bad rectangle or cell on rank 0.
+    void writeCells(const CellRect& rect, std::span<const Cell> cells);
     // Every rank switches its backend, keeping the cells ("auto": each rank's fastest).
     void switchBackend(const std::string& name);
     void synchronize() { local_->synchronize(); }
