@@ -108,7 +108,6 @@ void launchBoxsumStep(const BoxsumPlan& plan, const StepArgs& args) {
     switch (plan.kernel) {
     case BoxsumKernel::SmallMoore: return launchSmallMoore(plan, args);
     case BoxsumKernel::MidMoore: return launchMidMoore(plan, args);
-    case BoxsumKernel::WideMoore: return launchWideMoore(plan, args);
     case BoxsumKernel::VonNeumann: return launchVonNeumann(plan, args);
     case BoxsumKernel::Lines: return launchLines(plan, args);
     case BoxsumKernel::SmallLines: return launchSmallLines(plan, args);
@@ -121,7 +120,6 @@ int boxsumResidentBlocks(const BoxsumPlan& plan, int radius) {
     switch (plan.kernel) {
     case BoxsumKernel::SmallMoore: return smallMooreResidentBlocks(plan, radius);
     case BoxsumKernel::MidMoore: return midMooreResidentBlocks(plan);
-    case BoxsumKernel::WideMoore: return wideMooreResidentBlocks(plan);
     case BoxsumKernel::VonNeumann: return vonNeumannResidentBlocks(plan);
     case BoxsumKernel::Lines: return linesResidentBlocks(plan);
     case BoxsumKernel::SmallLines: return smallLinesResidentBlocks(plan, radius);

@@ -13,7 +13,6 @@ int boxsumResidentBlocks(const BoxsumPlan& plan, int radius);
 
 void launchSmallMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchMidMoore(const BoxsumPlan& plan, const StepArgs& args);
-void launchWideMoore(const BoxsumPlan& plan, const StepArgs& args);
 void launchVonNeumann(const BoxsumPlan& plan, const StepArgs& args);
 void launchLines(const BoxsumPlan& plan, const StepArgs& args);
 void launchSmallLines(const BoxsumPlan& plan, const StepArgs& args);
@@ -21,7 +20,6 @@ void launchCheckerboard(const BoxsumPlan& plan, const StepArgs& args);
 void launchMidCheckerboard(const BoxsumPlan& plan, const StepArgs& args);
 int smallMooreResidentBlocks(const BoxsumPlan& plan, int radius);
 int midMooreResidentBlocks(const BoxsumPlan& plan);
-int wideMooreResidentBlocks(const BoxsumPlan& plan);
 int vonNeumannResidentBlocks(const BoxsumPlan& plan);
 int linesResidentBlocks(const BoxsumPlan& plan);
 int smallLinesResidentBlocks(const BoxsumPlan& plan, int radius);

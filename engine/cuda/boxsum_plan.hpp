@@ -7,7 +7,6 @@
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_small_lines.cuh"
 #include "boxsum_step.cuh"
-#include "boxsum_wide_moore.cuh"
 #include "compile_time_int.hpp"
 
 #include "catlab/rule.hpp"
@@ -22,23 +21,13 @@ namespace catlab::cuda {
 
 inline constexpr int kMaxSmallMooreRadius = 16;
 
-enum class BoxsumKernel {
-    SmallMoore,
-    MidMoore,
-    WideMoore,
-    VonNeumann,
-    Lines,
-    SmallLines,
-    Checkerboard,
-    MidCheckerboard
-};
+enum class BoxsumKernel { SmallMoore, MidMoore, VonNeumann, Lines, SmallLines, Checkerboard, MidCheckerboard };
 
 // The kernel's name, as benchmarks report which one ran.
 constexpr const char* kernelName(BoxsumKernel k) {
     switch (k) {
     case BoxsumKernel::SmallMoore: return "small moore";
     case BoxsumKernel::MidMoore: return "mid moore";
-    case BoxsumKernel::WideMoore: return "wide moore";
     case BoxsumKernel::VonNeumann: return "von neumann";
     case BoxsumKernel::Lines: return "lines";
     case BoxsumKernel::SmallLines: return "small lines";
@@ -54,8 +43,8 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0;                   // mid and wide Moore: output words each thread walks
-    bool halfColumns = false;               // mid and wide Moore: column sums in 16-bit lanes (r > 127)
+    int segmentWords = 0;                   // mid kernels: output words each lane walks
+    bool halfColumns = false;               // mid Moore: column sums in 16-bit lanes (r > 127)
     bool simpleSets = false;                // birth and survival are each at most one interval
     int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
     LineShape lineShape = LineShape::Cross; // lines and small lines: the shape; lines: its radius class
@@ -147,7 +136,6 @@ struct BoxsumDevice {
 // Launch shapes; the defaults are the measured best on an H200 (docs/benchmarks.md).
 struct BoxsumTuning {
     int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the mid kernel
-    int midMooreMaxRadius = 500;                    // and beyond this, the wide one
     int midHalfColumnsFrom = 128;                   // mid Moore from this radius (at most 128): 16-bit column sums
     int midWarps = 8;                               // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;                        // output words each lane walks
@@ -161,10 +149,6 @@ struct BoxsumTuning {
     int vonNeumannThreads = 128;   // span words per block
     int linesThreads = 128;        // span words per block (word columns without diagonals)
     int checkerboardThreads = 128; // word columns per block
-    int wideThreads = 256;         // a warp per row of a shared-memory pass
-    int wideSegmentWords = 4;      // output words per thread (a power of two)
-    int wideHalfSegmentWords = 8;  // the same with 16-bit column sums (longer warm-up)
-    int wideHalfColumnsFrom = 128; // radius from which column sums need 16 bits
     int maxStripRows = 1 << 30;
 };
 
@@ -277,7 +261,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.sharedBytes =
             std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) * sizeof(unsigned);
         chooseStrips(p, height, double(r), device, tuning);
-    } else if (r <= tuning.midMooreMaxRadius) {
+    } else {
         p.kernel = BoxsumKernel::MidMoore;
         p.halfColumns = r >= std::min(tuning.midHalfColumnsFrom, 128);
         if (!p.halfColumns) {
@@ -288,23 +272,6 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             while (warps > 1 && device.residentBlocks(p) < 1) planMid(p, r, g, --warps, tuning.midSegmentWords, 1);
         }
         chooseStrips(p, height, (p.halfColumns ? 1.0 : 0.6) * r, device, tuning);
-    } else {
-        p.kernel = BoxsumKernel::WideMoore;
-        p.halfColumns = r >= tuning.wideHalfColumnsFrom;
-        p.spanHalo = r / 32 + 1;
-        p.segmentWords = p.halfColumns ? tuning.wideHalfSegmentWords : tuning.wideSegmentWords;
-        p.blockWords = std::max(1, std::min(32 * p.segmentWords, g.words)); // 32 segments: a warp per row
-        const int unitsPerWord = p.halfColumns ? 16 : 8;
-        const int unitsPerThread = p.halfColumns ? kUnitsPerThread<HalfColumns> : kUnitsPerThread<ByteColumns>;
-        const int spanUnits = (p.blockWords + 2 * p.spanHalo) * unitsPerWord;
-        p.threads =
-            std::min(std::max(tuning.wideThreads, roundUp32((spanUnits + unitsPerThread - 1) / unitsPerThread)), 1024);
-        p.chunkRows = p.threads / 32;
-        p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-        const int rowStride = p.halfColumns ? wideRowStride<HalfColumns>(p.blockWords, p.spanHalo, p.segmentWords)
-                                            : wideRowStride<ByteColumns>(p.blockWords, p.spanHalo, p.segmentWords);
-        p.sharedBytes = std::size_t(p.chunkRows) * std::size_t(rowStride) * sizeof(unsigned);
-        chooseStrips(p, height, 0.4 * r, device, tuning);
     }
     return p;
 }
@@ -393,13 +360,6 @@ void dispatchMidMoore(bool halfColumns, bool simpleSets, F&& f) {
         if (halfColumns) return f.template operator()<Simple, HalfColumns>();
         return f.template operator()<Simple, ByteColumns>();
     });
-}
-
-template <class F>
-void dispatchWideMoore(bool halfColumns, bool simpleSets, F&& f) {
-    if (halfColumns)
-        return simpleSets ? f.template operator()<HalfColumns, true>() : f.template operator()<HalfColumns, false>();
-    return simpleSets ? f.template operator()<ByteColumns, true>() : f.template operator()<ByteColumns, false>();
 }
 
 } // namespace catlab::cuda

@@ -48,9 +48,9 @@ struct StepArgs {
     int rowBegin, rowEnd;
     int stripRows;
     int blockWords;   // output words per block
-    int spanHalo;     // words read on each side of a block's output words (wide Moore, von Neumann)
-    int chunkRows;    // rows per shared-memory pass (wide Moore)
-    int segmentWords; // output words a thread walks (wide Moore; a power of two)
+    int spanHalo;     // words read on each side of a block's output words (mid kernels, von Neumann, lines)
+    int chunkRows;    // rows per shared-memory pass (mid kernels)
+    int segmentWords; // output words a lane walks (mid kernels)
 };
 
 CATLAB_HD int wrapRow(long long y, int height) {

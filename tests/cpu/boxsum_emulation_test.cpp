@@ -9,7 +9,6 @@
 #include "boxsum_small_lines.cuh"
 #include "boxsum_small_moore.cuh"
 #include "boxsum_von_neumann.cuh"
-#include "boxsum_wide_moore.cuh"
 
 #include "catlab/simulator.hpp"
 #include "support/kernel_emulator.hpp"
@@ -173,14 +172,6 @@ class EmulatedBoxsum {
                                        [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
                                            midBoxBody<Simple, Shape, ByteColumns>(args, shared, tid, p.threads, block,
                                                                                   sync);
-                                       });
-            });
-            break;
-        case BoxsumKernel::WideMoore:
-            dispatchWideMoore(p.halfColumns, p.simpleSets, [&]<class Columns, bool Simple>() {
-                testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
-                                       [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
-                                           wideMooreBody<Columns, Simple>(args, shared, tid, p.threads, block, sync);
                                        });
             });
             break;
@@ -406,47 +397,21 @@ TEST(BoxsumEmulation, MidMooreHalfColumns) {
     expectMatchesReference(widest);
 }
 
-TEST(BoxsumEmulation, WideMoore) {
-    TinyDevice wideOnly = tinyDevice(256, 13);
-    wideOnly.tuning.midMooreMaxRadius = 0;
-    for (int r : {17, 20, 31, 32, 33})
-        expectMatchesReference({"wide moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {97, 70}, 2, wideOnly});
-    wideOnly.tuning.maxStripRows = 1 << 30;
-    expectMatchesReference({"wide 3 states", scaled(18, Neighbourhood::Moore, true, 3), {65, 37}, 3, wideOnly});
-    for (int segmentWords : {1, 2}) { // several column groups, passes of 2 rows
-        for (bool halves : {false, true}) {
-            TinyDevice narrow = tinyDevice(256, 21);
-            narrow.tuning.midMooreMaxRadius = 0;
-            narrow.tuning.wideSegmentWords = narrow.tuning.wideHalfSegmentWords = segmentWords;
-            narrow.tuning.wideHalfColumnsFrom = halves ? 1 : 1000;
-            narrow.tuning.wideThreads = 64;
-            expectMatchesReference({"wide groups", scaled(17, Neighbourhood::Moore, false, 2), {2200, 45}, 3, narrow});
-        }
-    }
-}
-
-TEST(BoxsumEmulation, WideMooreOtherPaths) {
-    // The wide kernel at small radii, with byte and 16-bit column sums, one interval or general sets.
+TEST(BoxsumEmulation, MidMooreSmallRadii) {
+    // The mid kernel at small radii, with byte and 16-bit column sums, one interval or general sets.
     for (int r : {1, 3, 8, 21}) {
-        for (int halvesFrom : {1000, 1}) {
-            TinyDevice wide = tinyDevice(256, 12);
-            wide.tuning.smallMooreMaxRadius = 0;
-            wide.tuning.midMooreMaxRadius = 0;
-            wide.tuning.wideHalfColumnsFrom = halvesFrom;
-            wide.tuning.wideThreads = 64;
-            expectMatchesReference({"forced wide", scaled(r, Neighbourhood::Moore, true, 2), {77, 50}, 3, wide});
+        for (int halvesFrom : {128, 1}) {
+            TinyDevice mid = tinyDevice(256, 12);
+            mid.tuning.smallMooreMaxRadius = 0;
+            mid.tuning.midHalfColumnsFrom = halvesFrom;
+            expectMatchesReference({"forced mid", scaled(r, Neighbourhood::Moore, r % 2 == 1, 2), {77, 50}, 3, mid});
             if (r == 1) continue; // no room for two separate intervals in 9 counts
             Rule sets = scaled(r, Neighbourhood::Moore, true, 2);
             const int n = sets.neighbourhoodSize();
             sets.birth = CountSet({{n / 8, n / 5}, {n / 3, n / 2}});
             sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
-            expectMatchesReference({"forced wide, two intervals", sets, {77, 50}, 3, wide});
+            expectMatchesReference({"forced mid, two intervals", sets, {77, 50}, 3, mid});
         }
-    }
-    for (int r : {1, 3, 8, 21}) { // the mid kernel at small radii too
-        TinyDevice mid = tinyDevice(256, 12);
-        mid.tuning.smallMooreMaxRadius = 0;
-        expectMatchesReference({"forced mid", scaled(r, Neighbourhood::Moore, false, 2), {77, 50}, 3, mid});
     }
     expectMatchesReference({"two intervals",
                             parseRule("R20,C0,M1,S100..300,600..900,B200..250,NM").rule,
