@@ -15,7 +15,7 @@
 # render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
 # bench-cloud (the cloud automaton at 512x512x128 and 256x256x64), distributed (one grid over every GPU:
 # the distributed tests with NCCL, in one process and under mpirun, and a scaling benchmark).
-# --prebuilt DIR: use DIR/catlab, DIR/catlab_backend_tests and DIR/catlab_gpu_tests (built elsewhere for this GPU) when they run
+# --prebuilt DIR: use DIR/catlab, DIR/catlab_backend_tests, DIR/catlab_gpu_tests and DIR/catlab_session_tests (built elsewhere for this GPU) when they run
 # here; otherwise build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +47,7 @@ status=0
 bin=build-gpu/bin
 # The interpreter on PATH (where CuPy and PyTorch are installed), or $PYTHON.
 python=${PYTHON:-$(command -v python3)}
-tests=build-gpu/tests # catlab_backend_tests (every backend) and catlab_gpu_tests (the GPU's own)
+tests=build-gpu/tests # catlab_backend_tests (every backend), catlab_gpu_tests (the GPU's own), catlab_session_tests
 if [[ -n $prebuilt ]] && "$prebuilt/catlab" --version >/dev/null 2>&1 && "$prebuilt/catlab_gpu_tests" --gtest_list_tests >/dev/null 2>&1 &&
     "$prebuilt/catlab_backend_tests" --gtest_list_tests >/dev/null 2>&1; then
     log "using prebuilt binaries from $prebuilt"
@@ -86,7 +86,7 @@ if want tests; then
     if [[ -z ${CATLAB_GOLLY_PATTERNS:-} && -d .deps/golly-patterns ]]; then
         export CATLAB_GOLLY_PATTERNS=$PWD/.deps/golly-patterns
     fi
-    for suite in backend gpu; do
+    for suite in backend gpu session; do
         log "$suite tests"
         "$tests/catlab_${suite}_tests" >"$out/$suite-tests.log" 2>&1 || status=1
         grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/$suite-tests.log" | tee -a "$out/summary.txt"
@@ -239,13 +239,11 @@ if want distributed; then
     else
         log "mpirun not found: the runs under mpirun are skipped (apt-get install openmpi-bin)"
     fi
-    # The window's session on one rank per GPU against one grid (no display needed), where the window is built.
-    if [ -x "$tests/catlab_gui_tests" ]; then
-        log "window session: $gpus GPU(s), NCCL"
-        "$tests/catlab_gui_tests" --gtest_filter='DistributedSession.*' >"$out/distributed-window-session.log" 2>&1 ||
-            status=1
-        grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/distributed-window-session.log" | tee -a "$out/summary.txt"
-    fi
+    # The window's session on one rank per GPU against one grid (no display needed).
+    log "window session: $gpus GPU(s), NCCL"
+    "$tests/catlab_session_tests" --gtest_filter='DistributedSession.*' >"$out/distributed-window-session.log" 2>&1 ||
+        status=1
+    grep -E '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$out/distributed-window-session.log" | tee -a "$out/summary.txt"
     # `catlab record --gpus all`: the same PNG frames as one process (a build with CATLAB_RENDER and
     # CATLAB_VIDEO, e.g. CATLAB_CMAKE_ARGS="-DCATLAB_RENDER=ON", and EGL).
     if "$bin/catlab" --help 2>&1 | grep -qE '^ +record +Record a scene'; then

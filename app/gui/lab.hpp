@@ -7,7 +7,7 @@
 #include "gui/recording_settings.hpp"
 #include "gui/scene_switch.hpp"
 #include "gui/selection.hpp"
-#include "gui/simulation_session.hpp"
+#include "session/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
 #include "gui/window_scene.hpp"
 #include "render/view_navigation.hpp"

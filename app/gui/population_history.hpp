@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gui/simulation_session.hpp"
+#include "session/simulation_session.hpp"
 
 #include "catlab/population_csv.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gui/distributed_grid_session.hpp"
+#include "session/distributed_grid_session.hpp"
 
 #include "catlab/nvml_power.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "gui/cloud_session.hpp"
 #include "gui/scene_switch.hpp"
-#include "gui/simulation_session.hpp"
+#include "session/simulation_session.hpp"
 #include "gui/window_size.hpp"
 
 #include <optional>

@@ -2,7 +2,7 @@
 // (no window needed): stepping, the view, painting through rectangles, rule, backend and seed changes,
 // undo's whole states, all against a session on one grid. On the CPU the ranks are threads with the
 // threads transport; the same session over NCCL, one rank per GPU, runs where there are GPUs.
-#include "gui/simulation_session.hpp"
+#include "session/simulation_session.hpp"
 
 #include "catlab/cuda_device.hpp"
 #include "catlab/distributed/nccl.hpp"

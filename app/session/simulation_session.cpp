@@ -1,4 +1,4 @@
-#include "gui/simulation_session.hpp"
+#include "session/simulation_session.hpp"
 
 #include "catlab/backend_choice.hpp"
 #include "catlab/cell_storage.hpp"

@@ -1,4 +1,4 @@
-#include "gui/distributed_grid_session.hpp"
+#include "session/distributed_grid_session.hpp"
 
 #include "catlab/backend_choice.hpp"
 #include "catlab/backend_registry.hpp"
