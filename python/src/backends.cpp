@@ -8,7 +8,19 @@
 
 #include <pybind11/stl.h>
 
+#include <optional>
+#include <string>
+
 namespace catlab::python {
+namespace {
+
+// What a backend is known to compute: a CUDA backend left out of this build is named, but computes nothing.
+std::optional<std::string> unsupportedHere(const BackendSpec& s, const Rule& rule) {
+    if (!s.built) return s.description;
+    return s.unsupportedReason(rule);
+}
+
+} // namespace
 
 void bindBackends(py::module_& m) {
     py::class_<BackendSpec>(m, "Backend", "One registered backend (catlab.backends() lists them)")
@@ -23,12 +35,12 @@ void bindBackends(py::module_& m) {
         .def_property_readonly(
             "unavailable_reason", [](const BackendSpec& s) { return s.unavailableReason(); },
             "why it cannot run here, or None")
+        .def_readonly("built", &BackendSpec::built, "whether this build has it (CUDA backends need nvcc)")
+        .def("unsupported_reason", &unsupportedHere, py::arg("rule"),
+             "why it cannot compute this rule exactly (or is not in this build), or None")
         .def(
-            "unsupported_reason", [](const BackendSpec& s, const Rule& rule) { return s.unsupportedReason(rule); },
-            py::arg("rule"), "why it cannot compute this rule exactly, or None")
-        .def(
-            "computes", [](const BackendSpec& s, const Rule& rule) { return !s.unsupportedReason(rule); },
-            py::arg("rule"), "whether it computes this rule exactly")
+            "computes", [](const BackendSpec& s, const Rule& rule) { return !unsupportedHere(s, rule); },
+            py::arg("rule"), "whether it computes this rule exactly (False when not in this build)")
         .def(
             "memory_need",
             [](const BackendSpec& s, const Rule& rule, const py::object& size) {
