@@ -7,10 +7,10 @@
 #include "gui/recording_settings.hpp"
 #include "gui/scene_switch.hpp"
 #include "gui/selection.hpp"
-#include "session/simulation_session.hpp"
 #include "gui/step_metrics.hpp"
 #include "gui/window_scene.hpp"
 #include "render/view_navigation.hpp"
+#include "session/simulation_session.hpp"
 
 #include "render/view_renderer.hpp"
 

@@ -2,8 +2,8 @@
 
 #include "gui/cloud_session.hpp"
 #include "gui/scene_switch.hpp"
-#include "session/simulation_session.hpp"
 #include "gui/window_size.hpp"
+#include "session/simulation_session.hpp"
 
 #include <optional>
 #include <string>
