@@ -96,12 +96,12 @@ TEST(DistributedCells, BadRectanglesAndCellsFailOnEveryRank) {
     });
 }
 
-TEST(DistributedCells, OnlyAPlainTorusIsSplit) {
+TEST(DistributedCells, ACrossSurfaceIsNotSplit) {
     onEveryRank([&](Communicator& comm) {
         const std::string message = errorOf([&] {
-            DistributedSimulator(comm, rule("B3/S23:P40,30"), {40, 30}, 0.5, 1, "cpu");
+            DistributedSimulator(comm, rule("B3/S23:C40,30"), {40, 30}, 0.5, 1, "cpu");
         });
-        EXPECT_NE(message.find("plain torus"), std::string::npos) << message;
+        EXPECT_NE(message.find("cross-surface joins cells between rows and columns"), std::string::npos) << message;
     });
 }
 
