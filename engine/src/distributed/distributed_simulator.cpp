@@ -42,8 +42,9 @@ int haloStepsFor(const Rule& rule, GridSize size, int ranks, int asked) {
     const Topology& topology = rule.topology;
     if (topology.plainTorus()) return asked > 0 ? asked : defaultHaloSteps(size, ranks, rule.radius);
     if (!rowJoinedTopology(topology))
-        throw Error("a grid split over several ranks needs edges that join whole rows to rows (a torus, a plane, "
-                    "a Klein bottle twisted top to bottom); this rule's " +
+        throw Error("a grid split over several ranks needs edges that join whole rows to rows (a plane, a torus "
+                    "unshifted or shifted along its top and bottom edges, a Klein bottle twisted top to bottom); "
+                    "this rule's " +
                     describeTopology(topology) +
                     " joins cells between rows and columns of different bands, so it runs on one rank");
     if (asked > 1)
