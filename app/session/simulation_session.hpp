@@ -34,7 +34,7 @@ struct SceneStart {
 // rules, unavailable backends and grids too large for memory never disturb the running state).
 // The automaton is one Simulator, or a grid cut into bands over ranks (distributed()): the window's
 // parts read and change it through the session alone, which works the same either way; only a grid
-// growing with its pattern is one Simulator's alone (a distributed grid is a plain torus).
+// growing with its pattern is one Simulator's alone (a distributed grid has no unbounded side).
 class SimulationSession {
   public:
     explicit SimulationSession(const SceneStart& start);

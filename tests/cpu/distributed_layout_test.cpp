@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
+#include <string>
 
 namespace catlab {
 namespace {
@@ -110,6 +112,91 @@ TEST(HaloPlan, CoversEveryHaloRowForOddSplitsAndDeepHalos) {
     expectCompleteHalos(BandLayout({203, 157}, 3, 60, 1)); // spans two other bands and the rank itself
     expectCompleteHalos(BandLayout({64, 7}, 7, 3, 5));     // one row per rank, a halo of 15 > the torus
     expectCompleteHalos(BandLayout({64, 10}, 4, 1, 1));
+}
+
+// Every halo row of every rank, on a topology whose top and bottom edges join rows to rows, is written
+// exactly once, and each of its cells holds the cell resolvePosition() says (or is dead where it says none).
+void expectHalosResolve(const BandLayout& layout, const Topology& topology) {
+    const GridSize size = layout.global();
+    const int halo = layout.haloRows();
+    const std::vector<RowTransfer> all = haloTransfers(layout, topology);
+    for (int p = 0; p < layout.ranks(); ++p) {
+        const Band& band = layout.band(p);
+        std::map<int, const RowTransfer*> writer; // local halo row -> the transfer that writes it
+        for (const RowTransfer& t : all) {
+            if (t.to != p) continue;
+            if (t.dead) {
+                EXPECT_EQ(t.from, p) << "dead rows travel nowhere";
+            } else {
+                ASSERT_GE(t.sourceRow, halo);
+                ASSERT_LE(t.sourceRow + t.rows, halo + layout.band(t.from).rows);
+                ASSERT_TRUE(t.sourceColumns.empty() || int(t.sourceColumns.size()) == size.width);
+            }
+            for (int i = 0; i < t.rows; ++i) {
+                const int local = t.targetRow + i;
+                ASSERT_TRUE(local < halo || local >= halo + band.rows) << "a transfer writes an owned row";
+                ASSERT_TRUE(writer.emplace(local, &t).second) << "local row " << local << " written twice";
+            }
+        }
+        ASSERT_EQ(int(writer.size()), 2 * halo) << "rank " << p;
+        for (const auto& [local, t] : writer) {
+            const long long global = (long long)band.firstRow - halo + local;
+            for (int x = 0; x < size.width; ++x) {
+                const std::optional<CellPosition> expected = resolvePosition(topology, size, x, global);
+                std::optional<CellPosition> held;
+                if (!t->dead)
+                    held = CellPosition{t->sourceColumns.empty() ? x : t->sourceColumns[std::size_t(x)],
+                                        layout.band(t->from).firstRow + t->sourceRow - halo + local - t->targetRow};
+                ASSERT_EQ(held, expected) << "rank " << p << " local row " << local << " column " << x;
+            }
+        }
+    }
+}
+
+Topology parsedTopology(const std::string& rule) { return parseRule(rule).rule.topology; }
+
+TEST(HaloPlan, RowsPastTheEdgesOfOtherTopologiesAreMappedOrDead) {
+    for (const char* rule : {"B3/S23:P37,31", "B3/S23:T37+5,31", "B3/S23:T37-2,31", "B3/S23:K37*,31"}) {
+        SCOPED_TRACE(rule);
+        const Topology topology = parsedTopology(rule);
+        expectHalosResolve(BandLayout({37, 31}, 3, 1, 1), topology);
+        expectHalosResolve(BandLayout({37, 31}, 3, 12, 1), topology); // deeper than a band
+        expectHalosResolve(BandLayout({37, 31}, 2, 15, 1), topology);
+        expectHalosResolve(BandLayout({37, 31}, 31, 2, 1), topology); // a row per rank
+    }
+    expectHalosResolve(BandLayout({38, 31}, 3, 4, 1), parsedTopology("B3/S23:K38*+1,31"));
+    expectHalosResolve(BandLayout({37, 5}, 2, 9, 1), parsedTopology("B3/S23:P37,5")); // past both edges
+}
+
+TEST(HaloPlan, PlaneEdgesNeedNoMessagesAndTheTwistMirrorsTheRows) {
+    const BandLayout layout({37, 31}, 2, 2, 1);
+    const std::vector<RowTransfer> plane = haloTransfers(layout, parsedTopology("B3/S23:P37,31"));
+    const RankTransfers top = transfersOf(plane, 0);
+    ASSERT_EQ(top.own.size(), 1u);
+    EXPECT_TRUE(top.own[0].dead);
+    EXPECT_EQ(top.own[0].rows, 2);
+    EXPECT_EQ(top.sends.size(), 1u) << "rank 0 sends only its last rows, down";
+
+    const std::vector<RowTransfer> klein = haloTransfers(layout, parsedTopology("B3/S23:K37*,31"));
+    const RankTransfers kleinTop = transfersOf(klein, 0);
+    ASSERT_EQ(kleinTop.receives.size(), 2u);
+    const RowTransfer& above = kleinTop.receives[0]; // the rows above the top edge: rank 1's last, mirrored
+    EXPECT_EQ(above.from, 1);
+    EXPECT_EQ(above.rows, 2);
+    ASSERT_EQ(above.sourceColumns.size(), 37u);
+    EXPECT_EQ(above.sourceColumns.front(), 36);
+    EXPECT_EQ(above.sourceColumns.back(), 0);
+    EXPECT_TRUE(kleinTop.receives[1].sourceColumns.empty()) << "rows inside the grid keep their columns";
+}
+
+TEST(HaloPlan, TopologiesJoiningRowsToColumnsAreRefused) {
+    const BandLayout layout({31, 31}, 2, 1, 1);
+    for (const char* rule : {"B3/S23:C31,31", "B3/S23:S31", "B3/S23:T31,31+3", "B3/S23:K31,31*", "B3/S23:T0,31"}) {
+        SCOPED_TRACE(rule);
+        EXPECT_FALSE(rowJoinedTopology(parsedTopology(rule)));
+        EXPECT_THROW(haloTransfers(layout, parsedTopology(rule)), Error);
+    }
+    EXPECT_TRUE(rowJoinedTopology(parsedTopology("B3/S23:T31,31")));
 }
 
 TEST(HaloPlan, TwoRanksWithShallowHalosTradeTwoBlocksEach) {

@@ -80,6 +80,12 @@ TEST(DistributedView, LargerThanLifeWithDecay) {
     expectSameViewAsOneGrid({bandedRule(3, Neighbourhood::Moore, false, 5), {151, 97}, 8});
 }
 
+// A plane, a shifted torus and a Klein bottle: the same windows (wrapping ones too) as one grid of them.
+TEST(DistributedView, OtherTopologies) {
+    for (const char* suffix : {":P61,47", ":T61+7,47", ":K61*,47"})
+        expectSameViewAsOneGrid({parseRule(std::string("B2/S345/C4") + suffix).rule, {61, 47}, 11, 1});
+}
+
 TEST(DistributedView, BadWindowsAndTargetsFailOnEveryRank) {
     onEveryRank([&](Communicator& comm) {
         DistributedSimulator grid(comm, parseRule("B3/S23").rule, {64, 48}, 0.4, 1, "cpu");

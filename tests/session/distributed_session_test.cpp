@@ -140,17 +140,34 @@ TEST(DistributedSession, RanksReportWhereTheyRun) {
     EXPECT_FALSE(session.growing());
 }
 
+// A rule on a Klein bottle, then on a plane: the ranks take them (a new distributed grid each time).
+TEST(DistributedSession, RulesOnOtherTopologiesAreSplit) {
+    SimulationSession spread(start("B3/S23", {61, 47}, "cpu", {3, false}));
+    SimulationSession one(start("B3/S23", {61, 47}, "cpu-naive", {}));
+    for (const char* text : {"B3/S23:K61*,47", "B36/S23:P61,47"}) {
+        SCOPED_TRACE(text);
+        spread.setRule(rule(text), "");
+        one.setRule(rule(text), "");
+        spread.step(17);
+        one.step(17);
+        ASSERT_NE(spread.distributed(), nullptr);
+        expectSameGrid(spread, one);
+    }
+}
+
 TEST(DistributedSession, RefusalsLeaveTheGridAsItWas) {
     SimulationSession session(start("B3/S23", {60, 50}, "cpu", {2, false}));
     session.step(3);
     const Grid before = session.snapshot();
     const std::uint64_t generation = session.generation();
-    // A bounded plane cannot be cut into bands.
+    // A cross-surface cannot be cut into bands.
     try {
-        session.setRule(rule("B3/S23:P60,50"), "");
-        ADD_FAILURE() << "a plane was cut into bands";
+        session.setRule(rule("B3/S23:C60,50"), "");
+        ADD_FAILURE() << "a cross-surface was cut into bands";
     } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("plain torus"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("joins cells between rows and columns of different bands"),
+                  std::string::npos)
+            << e.what();
     }
     EXPECT_THROW(session.switchBackend("no-such-backend"), Error);
     EXPECT_THROW(session.writeCells({0, 0, 2, 2}, std::vector<Cell>(4, Cell(5))), Error);

@@ -2,6 +2,7 @@
 
 #include "catlab/distributed/collective_failure.hpp"
 #include "catlab/error.hpp"
+#include "catlab/topology.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -20,7 +21,8 @@ double millisecondsSince(Clock::time_point start) {
 
 int totalRows(const std::vector<RowTransfer>& transfers) {
     int rows = 0;
-    for (const RowTransfer& t : transfers) rows += t.rows;
+    for (const RowTransfer& t : transfers)
+        if (!t.dead) rows += t.rows;
     return rows;
 }
 
@@ -33,22 +35,48 @@ std::uint32_t hash32(const std::string& text) {
     return h;
 }
 
+// Generations between exchanges: asked for, or the default for the radius. Other topologies than a plain
+// torus exchange every generation, so that halo rows moved along the row (shifted, mirrored) are only
+// ever read, never stepped into what a neighbourhood of another shape would see there.
+int haloStepsFor(const Rule& rule, GridSize size, int ranks, int asked) {
+    const Topology& topology = rule.topology;
+    if (topology.plainTorus()) return asked > 0 ? asked : defaultHaloSteps(size, ranks, rule.radius);
+    if (!rowJoinedTopology(topology))
+        throw Error("a grid split over several ranks needs edges that join whole rows to rows (a plane, a torus "
+                    "unshifted or shifted along its top and bottom edges, a Klein bottle twisted top to bottom); "
+                    "this rule's " +
+                    describeTopology(topology) +
+                    " joins cells between rows and columns of different bands, so it runs on one rank");
+    if (asked > 1)
+        throw Error("a " + describeTopology(topology) +
+                    " split over several ranks exchanges its halos every generation: halo steps must be 1, not " +
+                    std::to_string(asked));
+    return 1;
+}
+
+// What a band computes on: the rule's left and right edges, its top and bottom joined around the band,
+// where the halos hold what lies past them (dead rows past a plane's edges). One rank's band is the grid.
+Rule bandRuleOf(const Rule& rule, const BandLayout& layout) {
+    if (layout.haloRows() == 0 || rule.topology.plainTorus()) return rule;
+    Rule band = rule;
+    band.topology = Topology{};
+    if (rule.topology.kind == TopologyKind::Plane) band.topology.kind = TopologyKind::Plane;
+    return band;
+}
+
 // Gathered and scattered grids travel in pieces of about this many cells, so the staging buffers stay small.
 constexpr std::size_t kChunkCells = std::size_t(64) << 20;
 
 } // namespace
 
 DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, int haloSteps)
-    : comm_(comm), rule_(rule), layout_(size, comm.size(), rule.radius,
-                                        haloSteps > 0 ? haloSteps : defaultHaloSteps(size, comm.size(), rule.radius)),
-      transfers_(transfersOf(haloTransfers(layout_), comm.rank())) {
+    : comm_(comm), rule_(rule),
+      layout_(size, comm.size(), rule.radius, haloStepsFor(rule, size, comm.size(), haloSteps)),
+      bandRule_(bandRuleOf(rule, layout_)),
+      transfers_(transfersOf(haloTransfers(layout_, rule.topology), comm.rank())) {
     rule_.validate();
     // The whole grid is never in one place: each band meets its backend's limit and memory when it is made.
     checkGridSize(size, &rule_, kMaxWideGridCells);
-    if (!rule_.topology.plainTorus())
-        throw Error(std::string("a grid split over several ranks is a plain torus; this rule's ") +
-                    toString(rule_.topology.kind) + (rule_.topology.shift ? " (shifted)" : "") +
-                    " topology runs on one rank");
     stepsSinceExchange_ = layout_.haloSteps(); // the halos are filled before the first step
 }
 
@@ -59,7 +87,8 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
         // Local row 0 is global row firstRow - haloRows; the halo rows get wrong cells here (they wrap
         // modulo 2^32, not the torus) until the first exchange.
         const std::uint32_t firstRow = std::uint32_t(band().firstRow) - std::uint32_t(layout_.haloRows());
-        local_ = std::make_unique<Simulator>(rule_, layout_.localSize(comm_.rank()), density, seed, backend, firstRow);
+        local_ =
+            std::make_unique<Simulator>(bandRule_, layout_.localSize(comm_.rank()), density, seed, backend, firstRow);
         allocateExchangeBuffers();
     });
     rawHalos_ = everyRankLendsRawRows();
@@ -69,7 +98,7 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
                                            const std::string& backend, int haloSteps)
     : DistributedSimulator(comm, rule, size, haloSteps) {
     onEveryRank(comm_, [&] {
-        local_ = std::make_unique<Simulator>(rule_, layout_.localSize(comm_.rank()), 0.0, 0, backend);
+        local_ = std::make_unique<Simulator>(bandRule_, layout_.localSize(comm_.rank()), 0.0, 0, backend);
         allocateExchangeBuffers();
     });
     rawHalos_ = everyRankLendsRawRows();
@@ -80,7 +109,7 @@ DistributedSimulator::~DistributedSimulator() = default;
 
 void DistributedSimulator::allocateExchangeBuffers() {
     const auto rowsFor = [&](const std::vector<RowTransfer>& transfers) -> std::unique_ptr<CellStorage> {
-        const int rows = totalRows(transfers);
+        const int rows = totalRows(transfers); // dead rows need none: read from nowhere, written from the host
         if (rows == 0) return nullptr;
         return std::make_unique<CellStorage>(comm_.bufferSpace(), GridSize{layout_.global().width, rows});
     };
@@ -192,8 +221,10 @@ void DistributedSimulator::stepOverlappingExchange() {
 }
 
 // Collective. Raw rows are only exchanged between ranks whose rows have the same layout (the same
-// backend, planes and row bytes) in memory the communicator moves.
+// backend, planes and row bytes) in memory the communicator moves, and only on a plain torus: other
+// topologies move cells along the halo rows (or clear them), which takes them through the host.
 bool DistributedSimulator::everyRankLendsRawRows() {
+    if (!rule_.topology.plainTorus()) return false; // the same on every rank: no collective to skip
     std::uint32_t key = 0;
     if (const std::optional<RawRows> raw = local_->rawRows(); raw && raw->space == comm_.bufferSpace())
         key = hash32(local_->backendName() + '/' + std::to_string(raw->planes.size()) + '/' +
@@ -240,6 +271,7 @@ void DistributedSimulator::exchangeCellRows() {
     }
     offset = 0;
     for (const RowTransfer& t : transfers_.own) {
+        if (t.dead) continue;
         local_->readRows(t.sourceRow, rowsAt(*ownRows_, offset, t.rows));
         offset += t.rows;
     }
@@ -248,14 +280,37 @@ void DistributedSimulator::exchangeCellRows() {
 
     offset = 0;
     for (const RowTransfer& t : transfers_.receives) {
-        local_->writeRows(t.targetRow, rowsAt(*receiveRows_, offset, t.rows));
+        writeHaloRows(t, rowsAt(*receiveRows_, offset, t.rows));
         offset += t.rows;
     }
     offset = 0;
     for (const RowTransfer& t : transfers_.own) {
-        local_->writeRows(t.targetRow, rowsAt(*ownRows_, offset, t.rows));
+        if (t.dead) {
+            writeHaloRows(t, {});
+            continue;
+        }
+        writeHaloRows(t, rowsAt(*ownRows_, offset, t.rows));
         offset += t.rows;
     }
+}
+
+// The rows of a transfer into its halo rows: as they came, or through the host with their columns mapped,
+// or dead (`rows` unused).
+void DistributedSimulator::writeHaloRows(const RowTransfer& t, CellBuffer rows) {
+    if (!t.dead && t.sourceColumns.empty()) {
+        local_->writeRows(t.targetRow, rows);
+        return;
+    }
+    const int width = layout_.global().width;
+    Grid mapped(GridSize{width, t.rows}); // dead
+    if (!t.dead) {
+        Grid source(GridSize{width, t.rows});
+        copyRows(source.row(0), std::size_t(width), MemorySpace::Host, rows.data, std::size_t(width), rows.space,
+                 std::size_t(width), std::size_t(t.rows));
+        for (int y = 0; y < t.rows; ++y)
+            for (int x = 0; x < width; ++x) mapped.row(y)[x] = source.row(y)[t.sourceColumns[std::size_t(x)]];
+    }
+    local_->writeRows(t.targetRow, ConstCellBuffer{mapped.row(0), {width, t.rows}, MemorySpace::Host});
 }
 
 // Straight from the sender's state into the receiver's halo rows: no staging, no conversion.

@@ -24,11 +24,13 @@ struct RankTimes {
     std::uint64_t exchanges = 0;
 };
 
-// One torus computed by every rank of a communicator together: rank p steps band p of the rows (a
+// One grid computed by every rank of a communicator together: rank p steps band p of the rows (a
 // BandLayout) on its own backend, with halos exchanged every haloSteps() generations, and the result is
 // the same, bit for bit, as one Simulator on the whole grid. Every rank constructs it with the same
 // arguments and calls the same operations in the same order (they are collective); a failure on any rank
-// throws catlab::Error on every rank.
+// throws catlab::Error on every rank. A plain torus, a torus shifted along its top and bottom edges, a
+// Klein bottle twisted top to bottom and a plane are split (rowJoinedTopology; all but the plain torus
+// exchange every generation, through the host); other topologies are refused.
 class DistributedSimulator {
   public:
     // A random start: each rank fills its band with the cells a single grid would have (haloSteps 0: the
@@ -97,12 +99,14 @@ class DistributedSimulator {
     void exchangeHalos();
     void exchangeCellRows();
     void exchangeRawRows();
+    void writeHaloRows(const RowTransfer& transfer, CellBuffer rows);
     void stepOverlappingExchange();
     int rowsPerChunk() const;
 
     Communicator& comm_;
     Rule rule_;
     BandLayout layout_;
+    Rule bandRule_; // what local_ computes: rule_ with the top and bottom edges joined around the band
     RankTransfers transfers_;
     std::unique_ptr<Simulator> local_;
     std::unique_ptr<CellStorage> sendRows_, receiveRows_, ownRows_; // in comm_.bufferSpace()
