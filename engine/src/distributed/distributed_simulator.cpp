@@ -54,6 +54,20 @@ int haloStepsFor(const Rule& rule, GridSize size, int ranks, int asked) {
     return 1;
 }
 
+// A neighbourhood flipped on cells of odd x + y (the triangular grid's) takes the parity from the band's
+// own rows: every band's first local row must be an even global row.
+void checkRowParity(const Rule& rule, const BandLayout& layout) {
+    if (layout.haloRows() == 0 || !neighbourhoodShape(rule).flipsOnOddCells) return;
+    for (int p = 0; p < layout.ranks(); ++p) {
+        const long long origin = (long long)layout.band(p).firstRow - layout.haloRows();
+        if (origin % 2 != 0)
+            throw Error("rule " + rule.format() + " flips its neighbourhood on cells of odd x + y, and over " +
+                        std::to_string(layout.ranks()) + " ranks band " + std::to_string(p) +
+                        " would begin (with its halo) on the odd row " + std::to_string(origin) +
+                        "; it runs on one rank");
+    }
+}
+
 // What a band computes on: the rule's left and right edges, its top and bottom joined around the band,
 // where the halos hold what lies past them (dead rows past a plane's edges). One rank's band is the grid.
 Rule bandRuleOf(const Rule& rule, const BandLayout& layout) {
@@ -77,6 +91,7 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
     rule_.validate();
     // The whole grid is never in one place: each band meets its backend's limit and memory when it is made.
     checkGridSize(size, &rule_, kMaxWideGridCells);
+    checkRowParity(rule_, layout_);
     stepsSinceExchange_ = layout_.haloSteps(); // the halos are filled before the first step
 }
 
