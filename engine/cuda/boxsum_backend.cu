@@ -4,6 +4,7 @@
 // and per-cell ones to 254). Cells live in bit planes (bit_planes.cuh): one bit per cell with two states.
 #include "bit_runs.cuh"
 #include "boxsum_launch.hpp"
+#include "boxsum_tuning_text.hpp"
 #include "byte_grid_backend.cuh"
 #include "catlab/backend_spec.hpp"
 #include "cell_rect_access.cuh"
@@ -14,6 +15,7 @@
 
 #include "catlab/error.hpp"
 
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -219,7 +221,13 @@ class BoxsumBackend final : public Backend {
         CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
         const BoxsumDevice gpu{multiprocessors,
                                [&](const BoxsumPlan& p) { return boxsumResidentBlocks(p, rule.radius); }};
-        return planBoxsum(rule, shape, gpu, {}, rows);
+        return planBoxsum(rule, shape, gpu, tuning(), rows);
+    }
+
+    // The measured defaults, or CATLAB_BOXSUM_TUNING's settings (benchmark sweeps; boxsum_tuning_text.hpp).
+    static BoxsumTuning tuning() {
+        const char* text = std::getenv("CATLAB_BOXSUM_TUNING");
+        return text && *text ? parseBoxsumTuning(text) : BoxsumTuning{};
     }
 
     static RawRows rowsOf(const BitGrid& g) {
