@@ -51,26 +51,38 @@ CATLAB_HD int cellsBetween(const Word& word, int lo, int hi) {
     return n;
 }
 
-// Radius r >= 16, any width: columns 31 - r .. r lie in every lane's segment (one popcount sum for all
-// lanes); lane i adds the 31 - i columns left of them (offsets i - r .. 30 - r) and the i columns right
-// of them (r + 1 .. r + i), two staircases of masked bits summed by one carry-save tree. O(r / 32) word
-// operations per word instead of O(r).
+// Radius r >= 16, any width: lane i counts first + (e - l)(0) + ... + (e - l)(i - 1), where `first` is
+// lane 0's segment (columns -r..r, one popcount sum for all lanes) and e(k), l(k) the columns r + 1 + k and
+// k - r that the segment gains and loses sliding from lane k to k + 1. The prefix sums of e - l across
+// the lanes, in [-31, 31], are a bit-sliced scan in two's complement: five shifted adds of 3 to 7 planes.
+// O(r / 32) word operations per word instead of O(r).
 template <int Planes, class Word>
 CATLAB_HD void wideRowSum(const Word& word, int r, unsigned (&sum)[Planes]) {
     static_assert(Planes >= 6);
-    const unsigned left = shiftedCells(word, -r), right = shiftedCells(word, r + 1);
-    unsigned stairs[62];
+    // Lane i holds e(i - 1) - l(i - 1) (lane 0 nothing): planes 0 and 1 of a 2-bit two's complement.
+    const unsigned e = shiftedCells(word, r + 1) << 1, l = shiftedCells(word, -r) << 1;
+    unsigned d[7] = {e ^ l, l & ~e};
     CATLAB_UNROLL
-    for (int j = 0; j < 31; ++j) { // column j - r counts in lanes 0..j
-        stairs[j] = (0u - ((left >> j) & 1u)) & (~0u >> (31 - j));
-        stairs[31 + j] = (0u - ((right >> j) & 1u)) & (~0u << (j + 1)); // column r + 1 + j in lanes j + 1..31
+    for (int j = 0; j < 5; ++j) { // d += d shifted up by 2^j lanes, one plane wider
+        const int width = 3 + j;
+        d[width - 1] = d[width - 2]; // sign extension
+        unsigned carry = 0u;
+        CATLAB_UNROLL
+        for (int k = 0; k < width; ++k) {
+            const unsigned a = d[k], b = d[k] << (1 << j), t = a ^ b;
+            d[k] = t ^ carry;
+            carry = (a & b) | (carry & t);
+        }
     }
-    unsigned edges[6];
-    bitsliced::countOnes(stairs, edges);
-    const unsigned middle = unsigned(cellsBetween(word, 31 - r, r));
+    // sum = first + d, modulo 2^Planes: every lane's count is below it.
+    const unsigned first = unsigned(cellsBetween(word, -r, r));
+    unsigned carry = 0u;
     CATLAB_UNROLL
-    for (int k = 0; k < Planes; ++k) sum[k] = 0u - ((middle >> k) & 1u);
-    bitsliced::add(sum, edges);
+    for (int k = 0; k < Planes; ++k) {
+        const unsigned a = 0u - ((first >> k) & 1u), b = d[k < 7 ? k : 6], t = a ^ b;
+        sum[k] = t ^ carry;
+        carry = (a & b) | (carry & t);
+    }
 }
 
 // The segment of the row whose word w is row[0], less the offsets SkipA and SkipB (kNoSkip: none);

@@ -453,6 +453,27 @@ TEST(BoxsumEmulation, CountOnesUpTo64Inputs) {
     expectCountsOnes<64>(5);
 }
 
+// wideRowSum: lane i of word 0 counts columns i - r .. i + r of a random row.
+TEST(BoxsumEmulation, WideRowSumCountsEachLanesSegment) {
+    constexpr int kWords = 40, kOrigin = 20; // word 0 of the sums is the row's word kOrigin
+    for (unsigned seed : {1u, 2u, 3u}) {
+        std::vector<unsigned> row(kWords);
+        for (unsigned& w : row) w = seed = seed * 1664525u + 1013904223u;
+        if (seed % 3 == 0) row[kOrigin] = ~0u, row[kOrigin + 1] = 0u; // runs that fill and empty the lanes
+        const auto cell = [&](int column) { return int((row[std::size_t(column / 32)] >> (column % 32)) & 1u); };
+        for (int r : {16, 17, 31, 32, 33, 100, 500}) {
+            unsigned sum[10];
+            wideRowSum([&](int q) { return row[std::size_t(kOrigin + q)]; }, r, sum);
+            for (int lane = 0; lane < 32; ++lane) {
+                int want = 0, got = 0;
+                for (int c = 32 * kOrigin + lane - r; c <= 32 * kOrigin + lane + r; ++c) want += cell(c);
+                for (int k = 0; k < 10; ++k) got |= int((sum[k] >> lane) & 1u) << k;
+                EXPECT_EQ(got, want) << "radius " << r << ", lane " << lane;
+            }
+        }
+    }
+}
+
 // ---- Cross, saltire, star and hash (boxsum_lines.cuh) ----
 
 constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star,
