@@ -87,8 +87,8 @@ TEST(DistributedWindow, PanelAndStatusShowTheRanks) {
 TEST(DistributedWindow, RefusesWhatItCannotSplit) {
     const auto dir = testDirectory();
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-             // a sphere joins rows to columns of other bands
-             {"--ranks", "2", "--backend", "cpu", "--rule", "B3/S23:S60", "--frames", "1"},
+             // more ranks than rows: every rank needs one
+             {"--ranks", "4", "--backend", "cpu", "--rule", "B3/S23", "--size", "8x3", "--frames", "1"},
              {"--ranks", "0", "--backend", "cpu", "--frames", "1"},
              {"--ranks", "2", "--gpus", "1", "--frames", "1"},
          }) {
