@@ -22,7 +22,7 @@ expect(gpus_zero 1 "catlab: error: --gpus" run --gpus 0 --steps 1)
 expect(gpus_words 1 "catlab: error: --gpus" run --gpus many --steps 1)
 expect(ranks_zero 1 "catlab: error: --ranks takes 1..64, not '0'" run --ranks 0 --backend cpu --steps 1)
 expect(ranks_and_gpus 1 "catlab: error: --gpus puts a rank on each GPU and --ranks runs ranks on the CPU" run --ranks 2 --gpus 1 --steps 1)
-expect(ranks_on_a_sphere 1 "this rule's sphere joins cells between rows and columns of different bands" run --ranks 2 --backend cpu --rule "B3/S23:S60" --steps 1)
+expect(ranks_unbounded_side 1 "rule B3/S23:T0,40 leaves a side unbounded \\(0\\)" run --ranks 2 --backend cpu --rule "B3/S23:T0,40" --steps 1)
 expect(ranks_plane_halo_steps 1 "exchanges its halos every generation: halo steps must be 1, not 2" run --ranks 2 --backend cpu --rule "B3/S23:P60,40" --halo-steps 2 --steps 1)
 # --ranks: CPU ranks as threads of one process, the same cells as one grid (an odd split of 101 rows).
 foreach(ranks 1 3)
@@ -45,6 +45,15 @@ execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_plane
                 RESULT_VARIABLE differs)
 if(differs)
   message(SEND_ERROR "catlab run --ranks 3 on a plane wrote other cells than one grid")
+endif()
+# A sphere split over 2 ranks (bands with an edge frame, filled cell by cell): the same RLE as one grid.
+expect(run_ranks_sphere 0 "on each of 2 ranks \\(threads\\).*population  [0-9]+ at generation 40"
+       run --ranks 2 --backend cpu --rule "B3/S23:S60" --density 0.4 --seed 8 --steps 40 --out ranks_sphere.rle --no-progress)
+expect(run_one_sphere_for_ranks 0 "population" run --backend cpu-naive --rule "B3/S23:S60" --density 0.4 --seed 8 --steps 40 --out sphere_none.rle --no-progress)
+execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_sphere.rle" "${WORK}/sphere_none.rle"
+                RESULT_VARIABLE differs)
+if(differs)
+  message(SEND_ERROR "catlab run --ranks 2 on a sphere wrote other cells than one grid")
 endif()
 expect(halo_steps_alone 1 "--halo-steps is for a distributed grid" run --halo-steps 2 --steps 1)
 expect(bench_halo_steps_alone 1 "--halo-steps is for a distributed grid" bench --halo-steps 2 --backends cpu --radius 1 --size 64 --steps 1)

@@ -86,15 +86,20 @@ TEST(DistributedWindow, PanelAndStatusShowTheRanks) {
 
 TEST(DistributedWindow, RefusesWhatItCannotSplit) {
     const auto dir = testDirectory();
-    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-             // a sphere joins rows to columns of other bands
-             {"--ranks", "2", "--backend", "cpu", "--rule", "B3/S23:S60", "--frames", "1"},
-             {"--ranks", "0", "--backend", "cpu", "--frames", "1"},
-             {"--ranks", "2", "--gpus", "1", "--frames", "1"},
+    struct Refusal {
+        std::vector<std::string> args;
+        std::string why;
+    };
+    for (const Refusal& refusal : std::vector<Refusal>{
+             {{"--ranks", "4", "--backend", "cpu", "--rule", "B3/S23", "--size", "8x3", "--frames", "1"},
+              "cannot split a grid of 3 rows over 4 ranks"},
+             {{"--ranks", "0", "--backend", "cpu", "--frames", "1"}, "--ranks takes 1..64"},
+             {{"--ranks", "2", "--gpus", "1", "--frames", "1"}, "--gpus puts a rank on each GPU"},
          }) {
-        const RunResult run = runCatlab(args, dir);
+        const RunResult run = runCatlab(refusal.args, dir);
         EXPECT_EQ(run.exitCode, 1) << run.err;
         EXPECT_NE(run.err.find("catlab: error:"), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(refusal.why), std::string::npos) << run.err;
     }
 }
 

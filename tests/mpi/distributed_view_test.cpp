@@ -86,6 +86,12 @@ TEST(DistributedView, OtherTopologies) {
         expectSameViewAsOneGrid({parseRule(std::string("B2/S345/C4") + suffix).rule, {61, 47}, 11, 1});
 }
 
+// Bands with an edge frame past their columns: the frame never shows.
+TEST(DistributedView, ASphereAndACrossSurface) {
+    expectSameViewAsOneGrid({parseRule("B2/S345/C4:S47").rule, {47, 47}, 11, 1});
+    expectSameViewAsOneGrid({parseRule("B2/S345/C4:C61,47").rule, {61, 47}, 11, 1});
+}
+
 TEST(DistributedView, BadWindowsAndTargetsFailOnEveryRank) {
     onEveryRank([&](Communicator& comm) {
         DistributedSimulator grid(comm, parseRule("B3/S23").rule, {64, 48}, 0.4, 1, "cpu");

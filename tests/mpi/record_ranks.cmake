@@ -73,6 +73,6 @@ expect_command(cloud_refused nonzero "the cloud scene records in one process"
                ${ranks} --scene cloud --steps 1 --out cloud.mp4 --no-progress)
 expect_command(halo_steps_alone_refused nonzero "--halo-steps is for a distributed grid"
                "${CATLAB}" record --rule life --size 64 --halo-steps 2 --out alone.mp4 --no-progress)
-expect_command(sphere_refused nonzero "sphere joins cells between rows and columns of different bands"
-               ${ranks} --rule "B3/S23:S64" --steps 1 --width 64 --height 64 --format png --out plane
+expect_command(plane_halo_steps_refused nonzero "exchanges its halos every generation: halo steps must be 1, not 2"
+               ${ranks} --rule "B3/S23:P64,64" --halo-steps 2 --steps 1 --width 64 --height 64 --format png --out plane
                --backend ${backend} --no-progress)

@@ -140,11 +140,11 @@ TEST(DistributedSession, RanksReportWhereTheyRun) {
     EXPECT_FALSE(session.growing());
 }
 
-// A rule on a Klein bottle, then on a plane: the ranks take them (a new distributed grid each time).
+// A rule on a Klein bottle, a plane, a cross-surface: the ranks take them (a new distributed grid each time).
 TEST(DistributedSession, RulesOnOtherTopologiesAreSplit) {
     SimulationSession spread(start("B3/S23", {61, 47}, "cpu", {3, false}));
     SimulationSession one(start("B3/S23", {61, 47}, "cpu-naive", {}));
-    for (const char* text : {"B3/S23:K61*,47", "B36/S23:P61,47"}) {
+    for (const char* text : {"B3/S23:K61*,47", "B36/S23:P61,47", "B3/S23:C61,47"}) {
         SCOPED_TRACE(text);
         spread.setRule(rule(text), "");
         one.setRule(rule(text), "");
@@ -160,14 +160,12 @@ TEST(DistributedSession, RefusalsLeaveTheGridAsItWas) {
     session.step(3);
     const Grid before = session.snapshot();
     const std::uint64_t generation = session.generation();
-    // A cross-surface cannot be cut into bands.
+    // A rule whose neighbourhood is taller than the grid is refused by every rank.
     try {
-        session.setRule(rule("B3/S23:C60,50"), "");
-        ADD_FAILURE() << "a cross-surface was cut into bands";
+        session.setRule(rule("R30,C0,M1,S30..60,B30..40,NM"), "");
+        ADD_FAILURE() << "a neighbourhood of 61 x 61 cells was taken on a grid of 50 rows";
     } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("joins cells between rows and columns of different bands"),
-                  std::string::npos)
-            << e.what();
+        EXPECT_NE(std::string(e.what()).find("too small"), std::string::npos) << e.what();
     }
     EXPECT_THROW(session.switchBackend("no-such-backend"), Error);
     EXPECT_THROW(session.writeCells({0, 0, 2, 2}, std::vector<Cell>(4, Cell(5))), Error);

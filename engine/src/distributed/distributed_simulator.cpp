@@ -1,8 +1,10 @@
 #include "catlab/distributed/distributed_simulator.hpp"
 
 #include "catlab/distributed/collective_failure.hpp"
+#include "catlab/distributed/frame_plan.hpp"
 #include "catlab/error.hpp"
 #include "catlab/topology.hpp"
+#include "frame_exchange.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -36,17 +38,15 @@ std::uint32_t hash32(const std::string& text) {
 }
 
 // Generations between exchanges: asked for, or the default for the radius. Other topologies than a plain
-// torus exchange every generation, so that halo rows moved along the row (shifted, mirrored) are only
-// ever read, never stepped into what a neighbourhood of another shape would see there.
+// torus exchange every generation, so that halo and frame cells moved from elsewhere (shifted, mirrored,
+// turned) are only ever read, never stepped into what a neighbourhood of another shape would see there.
 int haloStepsFor(const Rule& rule, GridSize size, int ranks, int asked) {
     const Topology& topology = rule.topology;
     if (topology.plainTorus()) return asked > 0 ? asked : defaultHaloSteps(size, ranks, rule.radius);
-    if (!rowJoinedTopology(topology))
-        throw Error("a grid split over several ranks needs edges that join whole rows to rows (a plane, a torus "
-                    "unshifted or shifted along its top and bottom edges, a Klein bottle twisted top to bottom); "
-                    "this rule's " +
-                    describeTopology(topology) +
-                    " joins cells between rows and columns of different bands, so it runs on one rank");
+    if (topology.unboundedSide())
+        throw Error("a grid split over several ranks needs bounded sides: this rule's " + describeTopology(topology) +
+                    " grows across its unbounded side with its pattern, which bands of fixed rows cannot follow, "
+                    "so it runs on one rank");
     if (asked > 1)
         throw Error("a " + describeTopology(topology) +
                     " split over several ranks exchanges its halos every generation: halo steps must be 1, not " +
@@ -69,13 +69,20 @@ void checkRowParity(const Rule& rule, const BandLayout& layout) {
 }
 
 // What a band computes on: the rule's left and right edges, its top and bottom joined around the band,
-// where the halos hold what lies past them (dead rows past a plane's edges). One rank's band is the grid.
+// where the halos hold what lies past them (dead rows past a plane's edges); or, with an edge frame, a
+// torus whose halos and frame hold what lies past every edge. One rank's band is the grid.
 Rule bandRuleOf(const Rule& rule, const BandLayout& layout) {
     if (layout.haloRows() == 0 || rule.topology.plainTorus()) return rule;
     Rule band = rule;
     band.topology = Topology{};
     if (rule.topology.kind == TopologyKind::Plane) band.topology.kind = TopologyKind::Plane;
     return band;
+}
+
+// Whole halo rows, for the topologies that exchange them (none with an edge frame, or on one rank).
+RankTransfers rowTransfersOf(const Rule& rule, const BandLayout& layout, int rank) {
+    if (layout.haloRows() == 0 || framedTopology(rule.topology)) return {};
+    return transfersOf(haloTransfers(layout, rule.topology), rank);
 }
 
 // Gathered and scattered grids travel in pieces of about this many cells, so the staging buffers stay small.
@@ -86,8 +93,8 @@ constexpr std::size_t kChunkCells = std::size_t(64) << 20;
 DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule, GridSize size, int haloSteps)
     : comm_(comm), rule_(rule),
       layout_(size, comm.size(), rule.radius, haloStepsFor(rule, size, comm.size(), haloSteps)),
-      bandRule_(bandRuleOf(rule, layout_)),
-      transfers_(transfersOf(haloTransfers(layout_, rule.topology), comm.rank())) {
+      bandRule_(bandRuleOf(rule, layout_)), transfers_(rowTransfersOf(rule, layout_, comm.rank())),
+      framed_(layout_.haloRows() > 0 && framedTopology(rule.topology)) {
     rule_.validate();
     // The whole grid is never in one place: each band meets its backend's limit and memory when it is made.
     checkGridSize(size, &rule_, kMaxWideGridCells);
@@ -99,11 +106,11 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
                                            std::uint64_t seed, const std::string& backend, int haloSteps)
     : DistributedSimulator(comm, rule, size, haloSteps) {
     onEveryRank(comm_, [&] {
-        // Local row 0 is global row firstRow - haloRows; the halo rows get wrong cells here (they wrap
-        // modulo 2^32, not the torus) until the first exchange.
+        // Local row 0 is global row firstRow - haloRows, and local column x global column x; the halo rows
+        // and frame columns get wrong cells here (rows wrap modulo 2^32, not the grid; columns run on past
+        // the grid's) until the first exchange.
         const std::uint32_t firstRow = std::uint32_t(band().firstRow) - std::uint32_t(layout_.haloRows());
-        local_ =
-            std::make_unique<Simulator>(bandRule_, layout_.localSize(comm_.rank()), density, seed, backend, firstRow);
+        local_ = std::make_unique<Simulator>(bandRule_, localSize(), density, seed, backend, firstRow);
         allocateExchangeBuffers();
     });
     rawHalos_ = everyRankLendsRawRows();
@@ -113,7 +120,7 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
                                            const std::string& backend, int haloSteps)
     : DistributedSimulator(comm, rule, size, haloSteps) {
     onEveryRank(comm_, [&] {
-        local_ = std::make_unique<Simulator>(bandRule_, layout_.localSize(comm_.rank()), 0.0, 0, backend);
+        local_ = std::make_unique<Simulator>(bandRule_, localSize(), 0.0, 0, backend);
         allocateExchangeBuffers();
     });
     rawHalos_ = everyRankLendsRawRows();
@@ -122,7 +129,33 @@ DistributedSimulator::DistributedSimulator(Communicator& comm, const Rule& rule,
 
 DistributedSimulator::~DistributedSimulator() = default;
 
+GridSize DistributedSimulator::localSize() const {
+    const GridSize band = layout_.localSize(comm_.rank());
+    if (!framed_) return band;
+    return {framedBandWidth(band.width, neighbourhoodReach(rule_)), band.height};
+}
+
+void DistributedSimulator::readBandRows(int localRow, CellBuffer rows) const {
+    if (!framed_) return local_->readRows(localRow, rows);
+    const std::vector<Cell> cells = local_->readCells({0, localRow, rows.size.width, rows.size.height});
+    const std::size_t width = std::size_t(rows.size.width);
+    copyRows(rows.data, width, rows.space, cells.data(), width, MemorySpace::Host, width,
+             std::size_t(rows.size.height));
+}
+
+void DistributedSimulator::writeBandRows(int localRow, ConstCellBuffer rows) {
+    if (!framed_) return local_->writeRows(localRow, rows);
+    const std::size_t width = std::size_t(rows.size.width);
+    std::vector<Cell> cells(width * std::size_t(rows.size.height));
+    copyRows(cells.data(), width, MemorySpace::Host, rows.data, width, rows.space, width,
+             std::size_t(rows.size.height));
+    local_->writeCells({0, localRow, rows.size.width, rows.size.height}, cells);
+}
+
 void DistributedSimulator::allocateExchangeBuffers() {
+    if (framed_)
+        frame_ = std::make_unique<FrameExchange>(
+            comm_, framePlan(layout_, rule_.topology, neighbourhoodReach(rule_), comm_.rank()));
     const auto rowsFor = [&](const std::vector<RowTransfer>& transfers) -> std::unique_ptr<CellStorage> {
         const int rows = totalRows(transfers); // dead rows need none: read from nowhere, written from the host
         if (rows == 0) return nullptr;
@@ -251,7 +284,9 @@ bool DistributedSimulator::everyRankLendsRawRows() {
 
 void DistributedSimulator::exchangeHalos() {
     const auto start = Clock::now();
-    if (rawHalos_)
+    if (frame_)
+        frame_->run(*local_);
+    else if (rawHalos_)
         exchangeRawRows();
     else
         exchangeCellRows();
@@ -335,16 +370,23 @@ void DistributedSimulator::exchangeRawRows() {
     local_->rawRowsWritten();
 }
 
-// The backend counts its whole local torus; the halo rows are counted on the host and taken off.
+// The backend counts its whole local torus; the halo rows and frame columns are counted on the host and
+// taken off.
 std::uint64_t DistributedSimulator::population() {
     std::uint64_t mine = local_->population();
     const int halo = layout_.haloRows();
     if (halo > 0) {
-        const int width = layout_.global().width, rows = band().rows;
+        const int width = localSize().width, rows = band().rows;
         Grid halos(GridSize{width, 2 * halo});
         local_->readRows(0, CellBuffer{halos.row(0), {width, halo}, MemorySpace::Host});
         local_->readRows(halo + rows, CellBuffer{halos.row(halo), {width, halo}, MemorySpace::Host});
         mine -= halos.population();
+    }
+    if (framed_) {
+        const int gridWidth = layout_.global().width;
+        const std::vector<Cell> frame =
+            local_->readCells({gridWidth, halo, localSize().width - gridWidth, band().rows});
+        mine -= std::uint64_t(std::count_if(frame.begin(), frame.end(), [](Cell c) { return c != 0; }));
     }
     return comm_.sum(mine);
 }
@@ -400,13 +442,13 @@ Grid DistributedSimulator::gather() {
     forEachChunk(
         comm_, layout_, rowsPerChunk(), [&](int owner, int row, int done, int rows, std::size_t bytes, Cell* staging) {
             if (owner == 0) { // rank 0's own rows go straight into the grid
-                local_->readRows(halo + done, CellBuffer{whole.row(row), {width, rows}, MemorySpace::Host});
+                readBandRows(halo + done, CellBuffer{whole.row(row), {width, rows}, MemorySpace::Host});
             } else if (root) {
                 const IncomingMessage m{owner, staging, bytes};
                 comm_.exchange({}, {&m, 1});
                 copyRows(whole.row(row), bytes, MemorySpace::Host, staging, bytes, comm_.bufferSpace(), bytes, 1);
             } else {
-                local_->readRows(halo + done, CellBuffer{staging, {width, rows}, comm_.bufferSpace()});
+                readBandRows(halo + done, CellBuffer{staging, {width, rows}, comm_.bufferSpace()});
                 const OutgoingMessage m{0, staging, bytes};
                 comm_.exchange({&m, 1}, {});
             }
@@ -433,7 +475,7 @@ void DistributedSimulator::load(const Grid* grid) {
     forEachChunk(
         comm_, layout_, rowsPerChunk(), [&](int owner, int row, int done, int rows, std::size_t bytes, Cell* staging) {
             if (owner == 0) {
-                local_->writeRows(halo + done, ConstCellBuffer{grid->row(row), {width, rows}, MemorySpace::Host});
+                writeBandRows(halo + done, ConstCellBuffer{grid->row(row), {width, rows}, MemorySpace::Host});
             } else if (root) {
                 copyRows(staging, bytes, comm_.bufferSpace(), grid->row(row), bytes, MemorySpace::Host, bytes, 1);
                 const OutgoingMessage m{owner, staging, bytes};
@@ -441,7 +483,7 @@ void DistributedSimulator::load(const Grid* grid) {
             } else {
                 const IncomingMessage m{0, staging, bytes};
                 comm_.exchange({}, {&m, 1});
-                local_->writeRows(halo + done, ConstCellBuffer{staging, {width, rows}, comm_.bufferSpace()});
+                writeBandRows(halo + done, ConstCellBuffer{staging, {width, rows}, comm_.bufferSpace()});
             }
         });
     local_->synchronize();

@@ -97,7 +97,8 @@ bool rowJoinedTopology(const Topology& topology) {
 std::vector<RowTransfer> haloTransfers(const BandLayout& layout, const Topology& topology) {
     if (topology.plainTorus()) return haloTransfers(layout);
     if (!rowJoinedTopology(topology))
-        throw Error("the " + describeTopology(topology) + " cannot be cut into bands of rows");
+        throw Error("the " + describeTopology(topology) +
+                    " does not join whole rows to rows, so its halos are not whole rows of other bands");
     std::vector<RowTransfer> all;
     const int halo = layout.haloRows();
     for (int p = 0; p < layout.ranks(); ++p) {

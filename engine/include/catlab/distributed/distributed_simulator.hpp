@@ -17,6 +17,8 @@
 
 namespace catlab {
 
+class FrameExchange;
+
 // Time one rank spent, in milliseconds: stepping its band (halos included) and exchanging halos.
 struct RankTimes {
     double stepMs = 0;
@@ -28,9 +30,12 @@ struct RankTimes {
 // BandLayout) on its own backend, with halos exchanged every haloSteps() generations, and the result is
 // the same, bit for bit, as one Simulator on the whole grid. Every rank constructs it with the same
 // arguments and calls the same operations in the same order (they are collective); a failure on any rank
-// throws catlab::Error on every rank. A plain torus, a torus shifted along its top and bottom edges, a
-// Klein bottle twisted top to bottom and a plane are split (rowJoinedTopology; all but the plain torus
-// exchange every generation, through the host); other topologies are refused.
+// throws catlab::Error on every rank. Every bounded topology is split. A plain torus exchanges whole rows,
+// every haloSteps() generations. A plane, a torus shifted along its top and bottom edges and a Klein bottle
+// twisted top to bottom (rowJoinedTopology) exchange rows moved along themselves, every generation, through
+// the host. The others (a sphere, a cross-surface, a torus shifted along its left and right edges, a Klein
+// bottle twisted left to right) give each band an edge frame of columns and fill its halos and frame cell by
+// cell every generation, through the host (frame_plan.hpp). Unbounded sides are refused.
 class DistributedSimulator {
   public:
     // A random start: each rank fills its band with the cells a single grid would have (haloSteps 0: the
@@ -100,14 +105,23 @@ class DistributedSimulator {
     void exchangeCellRows();
     void exchangeRawRows();
     void writeHaloRows(const RowTransfer& transfer, CellBuffer rows);
+    // The torus this rank computes on: its band and halos, as wide as the grid or with an edge frame.
+    GridSize localSize() const;
+    // Whole rows of the band's own columns (never the frame's), from local row `localRow`.
+    void readBandRows(int localRow, CellBuffer rows) const;
+    void writeBandRows(int localRow, ConstCellBuffer rows);
     void stepOverlappingExchange();
     int rowsPerChunk() const;
 
     Communicator& comm_;
     Rule rule_;
     BandLayout layout_;
-    Rule bandRule_; // what local_ computes: rule_ with the top and bottom edges joined around the band
-    RankTransfers transfers_;
+    // What local_ computes: rule_ with the top and bottom edges joined around the band, or, for bands with
+    // an edge frame, a plain torus.
+    Rule bandRule_;
+    RankTransfers transfers_;              // whole halo rows, on a torus or a row-joined topology
+    bool framed_ = false;                  // whether bands have an edge frame (frame_plan.hpp)
+    std::unique_ptr<FrameExchange> frame_; // halo and frame cells, on the other bounded topologies
     std::unique_ptr<Simulator> local_;
     std::unique_ptr<CellStorage> sendRows_, receiveRows_, ownRows_; // in comm_.bufferSpace()
     bool rawHalos_ = false;

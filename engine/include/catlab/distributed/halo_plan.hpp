@@ -33,9 +33,10 @@ std::vector<RowTransfer> haloTransfers(const BandLayout& layout);
 // band or the columns' map changes. Throws catlab::Error for another topology.
 std::vector<RowTransfer> haloTransfers(const BandLayout& layout, const Topology& topology);
 
-// Whether a grid of this topology can be cut into bands of rows: its left and right edges join a row to
-// itself (a torus unshifted across, a Klein bottle twisted top to bottom, a plane), and its top and bottom
-// edges join a row to one row (a shift or a mirror along it), so halos are whole rows.
+// Whether a grid of this topology can be cut into bands whose halos are whole rows: its left and right
+// edges join a row to itself (a torus unshifted across, a Klein bottle twisted top to bottom, a plane), and
+// its top and bottom edges join a row to one row (a shift or a mirror along it). The other bounded
+// topologies give each band an edge frame instead (frame_plan.hpp).
 bool rowJoinedTopology(const Topology& topology);
 
 // What one rank does in an exchange: what it sends to other ranks, receives from them, and copies
