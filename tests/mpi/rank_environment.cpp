@@ -1,5 +1,7 @@
 #include "mpi/rank_environment.hpp"
 
+#include "mpi/gpu_rank_pool.hpp"
+
 #include "catlab/cuda_device.hpp"
 #include "catlab/distributed/mpi.hpp"
 #include "catlab/distributed/rank_launch.hpp"
@@ -23,6 +25,7 @@ int threadRanks = 0; // NcclThreads, Threads
 std::string transportName = "single";
 std::unique_ptr<MpiSession> session;
 std::unique_ptr<Communicator> processComm;
+std::unique_ptr<GpuRankPool> gpuRanks; // NcclThreads
 
 bool wantsTransport(const std::string& name) {
     const char* transport = std::getenv("CATLAB_TEST_TRANSPORT");
@@ -48,7 +51,7 @@ class FailurePrinter : public ::testing::EmptyTestEventListener {
 } // namespace
 
 void onEveryRank(const std::function<void(Communicator&)>& body) {
-    if (mode == Mode::NcclThreads) return runOnGpuThreads(threadRanks, body);
+    if (mode == Mode::NcclThreads) return gpuRanks->run(body);
     if (mode == Mode::Threads) return runOnThreads(threadRanks, body);
     if (!processComm) processComm = makeSingleRankCommunicator();
     body(*processComm);
@@ -84,6 +87,7 @@ int main(int argc, char** argv) {
             }
             mode = Mode::NcclThreads;
             threadRanks = gpuCountOf("all");
+            gpuRanks = std::make_unique<GpuRankPool>(threadRanks);
         } else if (wantsTransport("threads")) {
             mode = Mode::Threads;
             const char* ranks = std::getenv("CATLAB_TEST_RANKS");
@@ -101,6 +105,7 @@ int main(int argc, char** argv) {
     if (!session || session->rank() == 0)
         std::cerr << "distributed tests: " << rankCount() << " rank(s) over " << transport() << '\n';
     const int result = RUN_ALL_TESTS();
+    gpuRanks.reset();
     processComm.reset();
     session.reset();
     return result;
