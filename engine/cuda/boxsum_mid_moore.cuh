@@ -46,8 +46,6 @@ struct HalfColumns {
     CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x8001u) & 0x00010001u; } // 2 bits
 };
 
-CATLAB_HD unsigned spreadNibble(unsigned bits) { return ByteColumns::spread(bits); }
-
 // What the mid kernel counts: Moore boxes, or one colour of a checkerboard box.
 enum class MidShape { Moore, Checkerboard, AlignedCheckerboard };
 constexpr int midColumnArrays(MidShape s) { return s == MidShape::Moore ? 1 : 2; }
@@ -158,7 +156,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 CATLAB_UNROLL
                 for (int i = 0; i < kMidChunkRows; ++i) {
                     if (i >= rows) break;
-                    const unsigned in = spreadNibble((e[i] >> shift) & 15u), out = spreadNibble((l[i] >> shift) & 15u);
+                    const unsigned in = Columns::spread((e[i] >> shift) & laneMask);
+                    const unsigned out = Columns::spread((l[i] >> shift) & laneMask);
                     const bool enterOdd = ((enterParity + i) & 1) != 0;
                     if (enterOdd) {
                         odd += in;
