@@ -37,24 +37,21 @@ foreach(ranks 1 3)
     message(SEND_ERROR "catlab run --ranks ${ranks} wrote other cells than one grid")
   endif()
 endforeach()
-# A plane split over 3 ranks (bands of 14, 14 and 13 rows; dead past its edges): the same RLE as one grid.
-expect(run_ranks_plane 0 "on each of 3 ranks \\(threads\\).*population  [0-9]+ at generation 40"
-       run --ranks 3 --backend cpu --rule "B3/S23:P53,41" --density 0.4 --seed 8 --steps 40 --out ranks_plane.rle --no-progress)
-expect(run_one_plane_for_ranks 0 "population" run --backend cpu-naive --rule "B3/S23:P53,41" --density 0.4 --seed 8 --steps 40 --out plane_none.rle --no-progress)
-execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_plane.rle" "${WORK}/plane_none.rle"
-                RESULT_VARIABLE differs)
-if(differs)
-  message(SEND_ERROR "catlab run --ranks 3 on a plane wrote other cells than one grid")
-endif()
-# A sphere split over 2 ranks (bands with an edge frame, filled cell by cell): the same RLE as one grid.
-expect(run_ranks_sphere 0 "on each of 2 ranks \\(threads\\).*population  [0-9]+ at generation 40"
-       run --ranks 2 --backend cpu --rule "B3/S23:S60" --density 0.4 --seed 8 --steps 40 --out ranks_sphere.rle --no-progress)
-expect(run_one_sphere_for_ranks 0 "population" run --backend cpu-naive --rule "B3/S23:S60" --density 0.4 --seed 8 --steps 40 --out sphere_none.rle --no-progress)
-execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_sphere.rle" "${WORK}/sphere_none.rle"
-                RESULT_VARIABLE differs)
-if(differs)
-  message(SEND_ERROR "catlab run --ranks 2 on a sphere wrote other cells than one grid")
-endif()
+# `catlab run --ranks N` on a bounded topology writes the same RLE as one grid on cpu-naive.
+function(expect_ranks_like_one_grid name ranks rule what)
+  expect(run_ranks_${name} 0 "on each of ${ranks} ranks \\(threads\\).*population  [0-9]+ at generation 40"
+         run --ranks ${ranks} --backend cpu --rule "${rule}" --density 0.4 --seed 8 --steps 40 --out ranks_${name}.rle --no-progress)
+  expect(run_one_${name}_for_ranks 0 "population" run --backend cpu-naive --rule "${rule}" --density 0.4 --seed 8 --steps 40 --out ${name}_none.rle --no-progress)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_${name}.rle" "${WORK}/${name}_none.rle"
+                  RESULT_VARIABLE differs)
+  if(differs)
+    message(SEND_ERROR "catlab run --ranks ${ranks} on ${what} wrote other cells than one grid")
+  endif()
+endfunction()
+# A plane over 3 ranks (bands of 14, 14 and 13 rows; dead past its edges), and a sphere over 2 (bands
+# with an edge frame, filled cell by cell).
+expect_ranks_like_one_grid(plane 3 "B3/S23:P53,41" "a plane")
+expect_ranks_like_one_grid(sphere 2 "B3/S23:S60" "a sphere")
 expect(halo_steps_alone 1 "--halo-steps is for a distributed grid" run --halo-steps 2 --steps 1)
 expect(bench_halo_steps_alone 1 "--halo-steps is for a distributed grid" bench --halo-steps 2 --backends cpu --radius 1 --size 64 --steps 1)
 
