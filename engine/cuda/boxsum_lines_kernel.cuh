@@ -9,8 +9,15 @@
 
 namespace catlab::cuda {
 
+// Blocks of at most kMaxLinesThreads threads (BoxsumTuning::linesThreads), registers for at least
+// kLinesMinBlocks of them on a multiprocessor: without the bound the diagonal shapes took 105 registers and
+// left three quarters of the warps idle.
+inline constexpr int kMaxLinesThreads = 128;
+inline constexpr int kLinesMinBlocks = 6;
+
 template <LineShape Shape, int Class, bool Simple>
-__global__ void linesKernel(const __grid_constant__ StepArgs args) {
+__global__ void __launch_bounds__(kMaxLinesThreads, kLinesMinBlocks)
+    linesKernel(const __grid_constant__ StepArgs args) {
     extern __shared__ unsigned exchange[];
     linesBody<Shape, Class, Simple>(args, exchange, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x,
                                     DeviceSync{});

@@ -30,7 +30,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"smallLinesMaxCells", &BoxsumTuning::smallLinesMaxCells, 0, 1 << 20},
     {"smallLinesThreads", &BoxsumTuning::smallLinesThreads, 32, 1024},
     {"vonNeumannThreads", &BoxsumTuning::vonNeumannThreads, 32, 1024},
-    {"linesThreads", &BoxsumTuning::linesThreads, 32, 1024},
+    {"linesThreads", &BoxsumTuning::linesThreads, 32, 128}, // the kernel's launch bounds
     {"checkerboardThreads", &BoxsumTuning::checkerboardThreads, 32, 1024},
     {"maxStripRows", &BoxsumTuning::maxStripRows, 1, 1 << 30},
 };
