@@ -9,7 +9,7 @@
 # Steps: tests, python (the Python package's tests, GPU ones included, with CuPy and PyTorch where they
 # are installed; pybind11, dlpack.h, Python's headers and pytest may come from .deps too), sanitize,
 # bench (n=60416, radii 1..500), bench-shapes (the general backend on the HROT shapes, n=60416),
-# bench-lines (boxsum's line and checkerboard shapes against its Moore, n=60416, r = 1, 5, 16, 64),
+# bench-lines (boxsum's line, checkerboard and von Neumann shapes against its Moore, n=60416, r = 1, 5, 16, 64),
 # bench-radii (boxsum's Moore kernels over radius 1..500 and its checkerboards past 16, n=60416),
 # bench-small (n=16384, radii 1..16),
 # render (EGL + CUDA-GL interop tests), bench-view (frame time at 3840x2160; needs EGL, see README),
@@ -148,7 +148,8 @@ if want bench-lines; then
     # rules keep their shape at each radius).
     log "bench boxsum shapes n=60416"
     line_rules=("R5,C0,M1,S34..58,B34..45,NM" "R8,C0,S8..14,B9..12,N+" "R8,C0,S8..14,B9..12,NX"
-        "R8,C0,S16..29,B18..24,N*" "R8,C0,S16..29,B18..24,N#" "R8,C0,S36..65,B40..53,NB" "R8,C0,S36..65,B40..53,ND")
+        "R8,C0,S16..29,B18..24,N*" "R8,C0,S16..29,B18..24,N#" "R8,C0,S36..65,B40..53,NB" "R8,C0,S36..65,B40..53,ND"
+        "R5,C0,M1,S17..29,B17..22,NN")
     for i in "${!line_rules[@]}"; do
         "$bin/catlab" bench --backends boxsum --rule "${line_rules[$i]}" --radius 1,5,16,64 --size 60416 \
             --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 \
