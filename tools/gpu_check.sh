@@ -9,6 +9,7 @@
 # Steps: tests, python (the Python package's tests, GPU ones included, with CuPy and PyTorch where they
 # are installed; pybind11, dlpack.h, Python's headers and pytest may come from .deps too), sanitize,
 # bench (n=60416, radii 1..500), bench-shapes (the general backend on the HROT shapes, n=60416),
+# bench-every-shape (every HROT shape on every GPU backend, n=60416, r = 1, 5, 16, 64; CATLAB_SHAPES picks some),
 # bench-lines (boxsum's line, checkerboard and von Neumann shapes against its Moore, n=60416, r = 1, 5, 16, 64),
 # bench-radii (boxsum's Moore kernels over radius 1..500 and its checkerboards past 16, n=60416),
 # bench-small (n=16384, radii 1..16),
@@ -142,6 +143,34 @@ if want bench-shapes; then
             --repeats 3 --warmup 1 >>"$out/bench-shapes.txt" 2>&1 || status=1
     done
     grep -v '^catlab bench: ' "$out/bench-shapes.txt"
+fi
+if want bench-every-shape; then
+    # Every HROT shape on every GPU backend, n=60416, r = 1, 5, 16, 64: each shape's fastest GPU backend
+    # (the others say why they refuse it). A backend past CATLAB_BENCH_MAX_MS (60000) a step skips larger
+    # radii, saying so. CATLAB_SHAPES (letters, e.g. "H G") picks some shapes, to split the run into calls.
+    log "bench every shape n=60416 (every GPU backend)"
+    declare -A every_shape=([M]="R5,C0,M1,S34..58,B34..45,NM" [N]="R8,C0,S40..70,B45..60,NN"
+        [C]="R8,C0,S50..100,B60..80,NC" [2]="R8,C0,S50..100,B60..80,N2" [+]="R8,C0,S8..14,B9..12,N+"
+        [X]="R8,C0,S8..14,B9..12,NX" ['*']="R8,C0,S16..29,B18..24,N*" ['#']="R8,C0,S16..29,B18..24,N#"
+        [B]="R8,C0,S36..65,B40..53,NB" [D]="R8,C0,S36..65,B40..53,ND" [H]="R8,C0,S80..130,B85..110,NH"
+        [G]="R8,C0,S1640..2952,B1837..2427,NG" [3]="R8,C0,S5..9,B6..7,N3" [A]="R8,C0,S10..18,B12..15,NA"
+        [L]="R8,C0,S30..60,B35..45,NL")
+    read -ra letters <<<"${CATLAB_SHAPES:-M N C 2 + X * # B D H G 3 A L}" # read: no globbing of '*'
+    for letter in "${letters[@]}"; do
+        [[ -n ${every_shape[$letter]:-} ]] || { log "bench-every-shape: no shape '$letter'"; status=1; continue; }
+        name=${letter/\*/star}
+        name=${name/\#/hash}
+        name=${name/+/cross}
+        "$bin/catlab" bench --backends "$(gpu_backends)" --rule "${every_shape[$letter]}" --radius 1,5,16,64 \
+            --size 60416 --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 \
+            --max-ms "${CATLAB_BENCH_MAX_MS:-60000}" --csv "$out/bench-every-shape-$name.csv" \
+            >>"$out/bench-every-shape.txt" 2>&1 || status=1
+    done
+    for rule in "R2,C0,S6..10,B7..8,NW1111111111110111111111111" "R3,C0,S6..10,B7..8,N@F0F0F0F0F0F0"; do
+        "$bin/catlab" bench --backends "$(gpu_backends)" --rule "$rule" --size 60416 \
+            --seconds "${CATLAB_BENCH_SECONDS:-0.3}" --repeats 3 --warmup 1 >>"$out/bench-every-shape.txt" 2>&1 || status=1
+    done
+    grep -v '^catlab bench: ' "$out/bench-every-shape.txt"
 fi
 if want bench-lines; then
     # boxsum's line and checkerboard kernels at n=60416 next to its Moore kernel at the same radii (the
