@@ -304,6 +304,9 @@ if want distributed; then
         grep -v '^catlab bench: ' "$out/distributed-strong-$n.txt"
         [[ $n == "$gpus" ]] && break
     done
+    # The two scalings drawn (efficiency and speed-up against GPUs; needs matplotlib, else says so).
+    "$python" tools/plot_scaling.py "$out/distributed-scaling.png" "$out"/distributed-weak-*.csv \
+        "$out"/distributed-strong-*.csv || log "distributed: no scaling plot (see above)"
     # Life on bit-packed cells over every GPU: one 60416^2 grid per GPU.
     log "distributed bench: bitlife Life, 60416x$((60416 * gpus)) on $gpus GPU(s)"
     "$bin/catlab" bench --gpus all --backends bitlife --rule life --size "60416x$((60416 * gpus))" \
