@@ -24,6 +24,14 @@ expect(ranks_zero 1 "catlab: error: --ranks takes 1..64, not '0'" run --ranks 0 
 expect(ranks_and_gpus 1 "catlab: error: --gpus puts a rank on each GPU and --ranks runs ranks on the CPU" run --ranks 2 --gpus 1 --steps 1)
 expect(ranks_unbounded_side 1 "rule B3/S23:T0,40 leaves a side unbounded \\(0\\)" run --ranks 2 --backend cpu --rule "B3/S23:T0,40" --steps 1)
 expect(ranks_plane_halo_steps 1 "exchanges its halos every generation: halo steps must be 1, not 2" run --ranks 2 --backend cpu --rule "B3/S23:P60,40" --halo-steps 2 --steps 1)
+# Fails the test unless two files written in WORK hold the same bytes.
+function(expect_same_file first second why)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/${first}" "${WORK}/${second}"
+                  RESULT_VARIABLE differs)
+  if(differs)
+    message(SEND_ERROR "${why}")
+  endif()
+endfunction()
 # --ranks: CPU ranks as threads of one process, the same cells as one grid (an odd split of 101 rows).
 foreach(ranks 1 3)
   expect(run_ranks_${ranks} 0 "on each of ${ranks} ranks \\(threads\\).*population  [0-9]+ at generation 30"
@@ -31,22 +39,14 @@ foreach(ranks 1 3)
 endforeach()
 expect(run_one_grid_for_ranks 0 "population" run --backend cpu-naive --rule "R2,C3,M1,S4..7,B5..7,NM" --size 93x101 --steps 30 --out ranks_none.rle --no-progress)
 foreach(ranks 1 3)
-  execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_${ranks}.rle" "${WORK}/ranks_none.rle"
-                  RESULT_VARIABLE differs)
-  if(differs)
-    message(SEND_ERROR "catlab run --ranks ${ranks} wrote other cells than one grid")
-  endif()
+  expect_same_file(ranks_${ranks}.rle ranks_none.rle "catlab run --ranks ${ranks} wrote other cells than one grid")
 endforeach()
 # `catlab run --ranks N` on a bounded topology writes the same RLE as one grid on cpu-naive.
 function(expect_ranks_like_one_grid name ranks rule what)
   expect(run_ranks_${name} 0 "on each of ${ranks} ranks \\(threads\\).*population  [0-9]+ at generation 40"
          run --ranks ${ranks} --backend cpu --rule "${rule}" --density 0.4 --seed 8 --steps 40 --out ranks_${name}.rle --no-progress)
   expect(run_one_${name}_for_ranks 0 "population" run --backend cpu-naive --rule "${rule}" --density 0.4 --seed 8 --steps 40 --out ${name}_none.rle --no-progress)
-  execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/ranks_${name}.rle" "${WORK}/${name}_none.rle"
-                  RESULT_VARIABLE differs)
-  if(differs)
-    message(SEND_ERROR "catlab run --ranks ${ranks} on ${what} wrote other cells than one grid")
-  endif()
+  expect_same_file(ranks_${name}.rle ${name}_none.rle "catlab run --ranks ${ranks} on ${what} wrote other cells than one grid")
 endfunction()
 # A plane over 3 ranks (bands of 14, 14 and 13 rows; dead past its edges), and a sphere over 2 (bands
 # with an edge frame, filled cell by cell).
