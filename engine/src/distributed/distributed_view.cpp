@@ -8,8 +8,6 @@
 #include "catlab/view_partials.hpp"
 #include "catlab/view_partials_export.hpp"
 
-#include <algorithm>
-
 #include <memory>
 #include <vector>
 
@@ -103,24 +101,6 @@ void finishPixels(const ViewMapping& m, const std::vector<ViewPartial>& whole, V
                  width * sizeof(ViewPixel), MemorySpace::Host, width * sizeof(ViewPixel), height);
 }
 
-// The partials of `rows` from copies of the band's own columns on the host, about 16 MiB at a time
-// (readRows(local row, buffer)): for a band with an edge frame, whose backend's view would take in the frame.
-template <class ReadRows>
-void partialsThroughHost(const ViewMapping& m, ViewRows rows, ViewPartialTarget target, ReadRows&& readRows) {
-    const int width = m.x.cells;
-    const int chunk = std::max(1, int((std::size_t(16) << 20) / std::size_t(width)));
-    Grid cells(GridSize{width, std::min(chunk, rows.rows)});
-    std::vector<ViewPartial> sums(std::size_t(m.width) * std::size_t(target.pixelRows));
-    for (int done = 0; done < rows.rows; done += chunk) {
-        const int n = std::min(chunk, rows.rows - done);
-        readRows(rows.localFirst + done, CellBuffer{cells.row(0), {width, n}, MemorySpace::Host});
-        addViewPartialsOnHost(ConstCellBuffer{cells.row(0), {width, n}, MemorySpace::Host}, m,
-                              ViewRows{rows.first + done, n, 0}, target.firstPixelRow, sums);
-    }
-    const std::size_t bytes = sums.size() * sizeof(ViewPartial);
-    copyRows(target.data, bytes, target.space, sums.data(), bytes, MemorySpace::Host, bytes, 1);
-}
-
 } // namespace
 
 void DistributedSimulator::exportView(const ViewWindow& window, ViewTarget target) {
@@ -146,9 +126,9 @@ void DistributedSimulator::exportView(const ViewWindow& window, ViewTarget targe
         int at = 0;
         for (const PixelRows& run : mine) {
             const ViewPartialTarget partials{own->row(at), run.first, run.rows, own->space()};
-            if (framed_)
-                partialsThroughHost(m, rowsOf(comm_.rank()), partials,
-                                    [&](int localRow, CellBuffer cells) { readBandRows(localRow, cells); });
+            if (framed_) // the band's backend would take in its frame columns: its own columns through the host
+                exportViewPartialsInChunks(m, rowsOf(comm_.rank()), partials,
+                                           [&](int localRow, CellBuffer cells) { readBandRows(localRow, cells); });
             else
                 local_->exportViewPartials(m, rowsOf(comm_.rank()), partials);
             at += run.rows;
