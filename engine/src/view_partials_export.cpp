@@ -12,7 +12,7 @@
 namespace catlab {
 
 void checkViewPartials(const ViewMapping& m, ViewRows rows, GridSize local, const ViewPartialTarget& target) {
-    if (local.width != m.x.cells)
+    if (local.width < m.x.cells)
         throw Error("view partials: a state " + std::to_string(local.width) + " cells wide for a view of a grid " +
                     std::to_string(m.x.cells) + " wide");
     if (rows.rows < 1 || rows.first < 0 || rows.first > m.y.cells - rows.rows || rows.localFirst < 0 ||
@@ -58,23 +58,6 @@ void exportViewPartialsOnHost(ConstCellBuffer cells, const ViewMapping& m, ViewR
     addViewPartialsOnHost(cells, m, rows, target.firstPixelRow, staging);
     const std::size_t bytes = count * sizeof(ViewPartial);
     copyRows(target.data, bytes, MemorySpace::Device, staging.data(), bytes, MemorySpace::Host, bytes, 1);
-}
-
-void exportViewPartialsInChunks(const ViewMapping& m, ViewRows rows, ViewPartialTarget target,
-                                const std::function<void(int localRow, CellBuffer cells)>& readRows) {
-    const int width = m.x.cells;
-    const int chunk = std::max(1, int((std::size_t(16) << 20) / std::size_t(width)));
-    Grid cells(GridSize{width, std::min(chunk, rows.rows)});
-    const std::size_t count = std::size_t(m.width) * std::size_t(target.pixelRows);
-    std::vector<ViewPartial> sums(count);
-    for (int done = 0; done < rows.rows; done += chunk) { // each chunk adds its partials to the pixels
-        const int n = std::min(chunk, rows.rows - done);
-        readRows(rows.localFirst + done, CellBuffer{cells.row(0), {width, n}, MemorySpace::Host});
-        addViewPartialsOnHost(ConstCellBuffer{cells.row(0), {width, n}, MemorySpace::Host}, m,
-                              ViewRows{rows.first + done, n, 0}, target.firstPixelRow, sums);
-    }
-    const std::size_t bytes = count * sizeof(ViewPartial);
-    copyRows(target.data, bytes, target.space, sums.data(), bytes, MemorySpace::Host, bytes, 1);
 }
 
 } // namespace catlab

@@ -23,13 +23,15 @@ using testing::randomGrid;
 
 constexpr int kHalo = 2;
 
-// Rows [first, first + rows) of `whole` between kHalo rows of state `states - 1` above and below: if a
-// halo row were counted, the pixels would change.
-Grid bandOf(const Grid& whole, int first, int rows, int states) {
-    Grid band({whole.width(), rows + 2 * kHalo});
+// Rows [first, first + rows) of `whole` between kHalo rows of state `states - 1` above and below, and
+// `frame` columns of it to their right (an edge frame): if a halo row or frame column were counted, the
+// pixels would change.
+Grid bandOf(const Grid& whole, int first, int rows, int states, int frame = 0) {
+    Grid band({whole.width() + frame, rows + 2 * kHalo});
     for (int y = 0; y < band.height(); ++y)
         for (int x = 0; x < band.width(); ++x)
-            band.at(x, y) = y >= kHalo && y < kHalo + rows ? whole.at(x, first + y - kHalo) : Cell(states - 1);
+            band.at(x, y) =
+                y >= kHalo && y < kHalo + rows && x < whole.width() ? whole.at(x, first + y - kHalo) : Cell(states - 1);
     return band;
 }
 
@@ -52,13 +54,13 @@ std::vector<ViewPartial> bandPartials(const std::string& backend, const Rule& ru
 
 // The window's pixels from the partials of the bands that `cuts` makes of the grid's rows.
 std::vector<ViewPixel> pixelsThroughBands(const std::string& backend, const Rule& rule, const Grid& whole,
-                                          const std::vector<int>& cuts, const ViewWindow& window) {
+                                          const std::vector<int>& cuts, const ViewWindow& window, int frame = 0) {
     const ViewMapping m = makeViewMapping(window, whole.size(), rule.states);
     std::vector<ViewPartial> sums(std::size_t(m.width) * std::size_t(m.height));
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
         const int first = cuts[b], rows = cuts[b + 1] - cuts[b];
         const std::vector<ViewPartial> partials =
-            bandPartials(backend, rule, bandOf(whole, first, rows, rule.states), m, {first, rows, kHalo});
+            bandPartials(backend, rule, bandOf(whole, first, rows, rule.states, frame), m, {first, rows, kHalo});
         for (std::size_t i = 0; i < sums.size(); ++i) sums[i].add(partials[i]);
     }
     std::vector<ViewPixel> pixels(sums.size());
@@ -102,6 +104,21 @@ TEST(ViewPartials, BandsAddUpToTheWholeGridsPixels) {
     }
 }
 
+// Bands with an edge frame past the grid's columns (a bounded topology's, distributed): the frame never shows.
+TEST(ViewPartials, AFramedBandShowsOnlyTheGridsColumns) {
+    const Rule rule = parseRule("B2/S345/C4").rule;
+    const Grid whole = randomGrid({83, 61}, 4, 31);
+    std::vector<std::string> backends = testing::hostBackendNames();
+    backends.push_back("default");
+    for (const testing::BandViewWindow& w : testing::bandViewWindows(whole.size())) {
+        const std::vector<ViewPixel> expected = wholeGridPixels(whole, rule.states, w.window);
+        for (const std::string& backend : backends) {
+            SCOPED_TRACE(w.label + ", " + backend);
+            EXPECT_TRUE(pixelsThroughBands(backend, rule, whole, {0, 20, 61}, w.window, 45) == expected);
+        }
+    }
+}
+
 // Some pixel rows alone: the same partials as those rows of the whole window's.
 TEST(ViewPartials, ARangeOfPixelRowsIsThoseRowsOfTheWhole) {
     const Rule rule = parseRule("B2/S345/C4").rule;
@@ -138,8 +155,8 @@ TEST(ViewPartials, RowsAndTargetsOutsideAreRefused) {
     EXPECT_NE(error({10, 16, 2}, {partials.data(), 35, 6, MemorySpace::Host}).find("pixel rows 35 .. 40"),
               std::string::npos);
     EXPECT_NE(error({10, 16, 2}, {nullptr, 0, 40, MemorySpace::Host}).find("pixel rows"), std::string::npos);
-    const ViewMapping narrower = makeViewMapping({0, 0, 1, 30, 40}, {29, 40}, 2);
-    EXPECT_NE(errorOf([&] { sim.exportViewPartials(narrower, {10, 16, 2}, all); }).find("29 wide"), std::string::npos);
+    const ViewMapping wider = makeViewMapping({0, 0, 1, 30, 40}, {31, 40}, 2); // a state narrower than the grid
+    EXPECT_NE(errorOf([&] { sim.exportViewPartials(wider, {10, 16, 2}, all); }).find("31 wide"), std::string::npos);
 }
 
 } // namespace

@@ -86,9 +86,10 @@ class Backend {
     // first, a slow fallback for backends that have not.
     virtual void exportView(const ViewWindow& window, ViewTarget target) const;
     // The view of a grid this state is a band of (view_partials.hpp): for the target's pixel rows, the
-    // partials over `rows` of the grid that m's y axis spans; m's x axis is this state's width. Throws
-    // catlab::Error for rows outside the state or the grid, or a bad target. Backends override it to read
-    // their own layout in place; the default reads the rows on the host, a chunk of rows at a time.
+    // partials over `rows` of the grid that m's y axis spans; m's x axis spans the state's first m.x.cells
+    // columns (all of them, or a band's own ahead of its edge frame). Throws catlab::Error for rows outside
+    // the state or the grid, or a bad target. Backends override it to read their own layout in place; the
+    // default reads the rows on the host, a chunk of rows at a time.
     virtual void exportViewPartials(const ViewMapping& m, ViewRows rows, ViewPartialTarget target) const;
 
     // Views show only the top-left `visible` cells of the state, as if the grid ended there: the grid of a

@@ -126,11 +126,7 @@ void DistributedSimulator::exportView(const ViewWindow& window, ViewTarget targe
         int at = 0;
         for (const PixelRows& run : mine) {
             const ViewPartialTarget partials{own->row(at), run.first, run.rows, own->space()};
-            if (framed_) // the band's backend would take in its frame columns: its own columns through the host
-                exportViewPartialsInChunks(m, rowsOf(comm_.rank()), partials,
-                                           [&](int localRow, CellBuffer cells) { readBandRows(localRow, cells); });
-            else
-                local_->exportViewPartials(m, rowsOf(comm_.rank()), partials);
+            local_->exportViewPartials(m, rowsOf(comm_.rank()), partials); // an edge frame lies past m's columns
             at += run.rows;
         }
         if (!root) return;
