@@ -231,22 +231,27 @@ TEST(RleStream, ReaderCanSkipRowsAndTellsTheHighestState) {
     EXPECT_EQ(rle.readRows(last, 1, 4), 0);
 }
 
+// Centred, or at Golly's position on the file's own torus (there wrapping past the right edge).
 TEST(RleStream, PlacementIsWherePlacePatternPutsTheBox) {
-    for (const std::string& text : {std::string("x = 5, y = 4, rule = B3/S23\n5o$o3bo$$3o!\n"),
-                                    std::string("#CXRLE Pos=8,-11\nx = 5, y = 4, rule = B3/S23:T20,24\n5o$o$$3o!\n"),
-                                    std::string("#CXRLE Pos=8,-11\nx = 5, y = 4, rule = B3/S23:T21,24\n5o$o$$3o!\n")}) {
+    const GridSize torus{20, 24};
+    const std::vector<std::pair<std::string, PatternPlacement>> cases = {
+        {"x = 5, y = 4, rule = B3/S23\n5o$o3bo$$3o!\n", {7, 10}},
+        {"#CXRLE Pos=8,-11\nx = 5, y = 4, rule = B3/S23:T20,24\n5o$o$$3o!\n", {18, 1}},
+        {"#CXRLE Pos=8,-11\nx = 5, y = 4, rule = B3/S23:T21,24\n5o$o$$3o!\n", {7, 10}}};
+    for (const auto& [text, expected] : cases) {
         SCOPED_TRACE(text);
         std::istringstream in(text);
         const Pattern pattern = readRle(in, "placed.rle");
-        const GridSize torus{20, 24};
         const PatternPlacement at = placementOf(pattern.cells.size(), pattern, torus);
+        EXPECT_EQ(at.left, expected.left);
+        EXPECT_EQ(at.top, expected.top);
         const Grid placed = placePattern(pattern, torus);
         for (int y = 0; y < pattern.cells.height(); ++y)
             for (int x = 0; x < pattern.cells.width(); ++x)
                 EXPECT_EQ(placed.wrappedAt(at.left + x, at.top + y), pattern.cells.at(x, y));
         EXPECT_EQ(placed.population(), pattern.cells.population());
     }
-    EXPECT_THROW(placementOf({21, 3}, Pattern{}, {20, 24}), Error);
+    EXPECT_THROW(placementOf({21, 3}, Pattern{}, torus), Error);
 }
 
 } // namespace

@@ -77,6 +77,23 @@ TEST(DistributedRle, SavedFileIsWriteRleOfTheGatheredGrid) {
     }
 }
 
+// Rows of dead cells running across every band's edge are one "$" count, as in one grid's RLE.
+TEST(DistributedRle, BlankRowsAcrossBandsMergeAsInOneGrid) {
+    const Scene scene = sceneOf("B2/S345/C4:T97,61");
+    Grid sparse(scene.size);
+    sparse.at(3, 2) = 1;
+    sparse.at(96, 58) = 3;
+    onEveryRank([&](Communicator& comm) {
+        DistributedSimulator grid(comm, scene.rule, scene.size, comm.rank() == 0 ? &sparse : nullptr, "cpu");
+        const std::string path = workPath("sparse.rle");
+        grid.saveRle(path, kExtras);
+        if (comm.rank() == 0) {
+            EXPECT_EQ(bytesOf(path), rleOf(sparse, scene.rule, kExtras));
+            EXPECT_NE(bytesOf(path).find("3.A56$96.C!"), std::string::npos) << bytesOf(path);
+        }
+    });
+}
+
 // A pattern of every state of the rule, at a Golly position on the file's own torus that wraps it around
 // the bottom-right corner.
 std::string writePatternFile(const Scene& scene, const std::string& name) {
