@@ -11,7 +11,8 @@
 namespace catlab::cli {
 
 // The scene's grid cut into bands over the ranks of `comm` (collective): its pattern scattered from
-// rank 0, or its random start made band by band on each rank; halos every --halo-steps generations.
+// rank 0 (an RLE file left streamed, Scene::streamedRle, decoded there a chunk at a time), or its random
+// start made band by band on each rank; halos every --halo-steps generations.
 std::unique_ptr<DistributedSimulator> startDistributedGrid(Communicator& comm, const Scene& scene,
                                                            const RunOptions& options);
 

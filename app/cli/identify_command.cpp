@@ -33,9 +33,9 @@ int roomSide(int patternSide, int radius, long long generations) {
 int runIdentify(const IdentifyCommandOptions& o, std::ostream& out) {
     if (!o.scene.inPath) throw Error("identify needs a pattern: --in FILE");
     bool roomCapped = false;
-    const Scene scene = setUpScene(o.scene, std::cerr, Unbounded::Torus, [&](const Grid& pattern, const Rule& rule) {
-        const GridSize room{roomSide(pattern.width(), rule.radius, o.maxGenerations),
-                            roomSide(pattern.height(), rule.radius, o.maxGenerations)};
+    const Scene scene = setUpScene(o.scene, std::cerr, Unbounded::Torus, [&](GridSize pattern, const Rule& rule) {
+        const GridSize room{roomSide(pattern.width, rule.radius, o.maxGenerations),
+                            roomSide(pattern.height, rule.radius, o.maxGenerations)};
         roomCapped = room.width == kLargestRoomSide || room.height == kLargestRoomSide;
         return room;
     });

@@ -60,7 +60,8 @@ int recordDistributedGrid(const RecordOptions& options) {
         throw Error("--gpus and mpirun record a 2D automaton's grid cut into bands; the cloud scene records in one "
                     "process");
     std::ostringstream unseen; // notices about the pattern file, printed once
-    const Scene scene = setUpScene(options.scene, printingProcess() ? std::cerr : unseen);
+    const Scene scene = setUpScene(options.scene, printingProcess() ? std::cerr : unseen, Unbounded::Torus, {},
+                                   PatternCells::StreamRle); // an RLE --in streams into the bands
     const ViewWindow window =
         recordingWindow(plan.view, scene.size, plan.video.width, plan.video.height, scene.rule.states);
     // From here on Ctrl+C stops the recording at rank 0's next frame.

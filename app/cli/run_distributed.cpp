@@ -1,5 +1,6 @@
 // `catlab run --gpus N` and `mpirun -np N catlab run`: the scene cut into bands, one per rank, stepped
-// together; rank 0 prints the summary (with each rank's share of the time) and writes --out.
+// together; rank 0 prints the summary (with each rank's share of the time) and writes --out. RLE comes
+// in and goes out through rank 0 a chunk of rows at a time, so the grid never has to fit one host.
 #include "cli/distributed_ranks.hpp"
 #include "cli/distributed_scene.hpp"
 #include "cli/interrupt_flag.hpp"
@@ -47,14 +48,13 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
     std::ostringstream elsewhere; // ranks other than 0 print nothing
     std::ostream& report = comm.rank() == 0 ? out : elsewhere;
     const std::unique_ptr<DistributedSimulator> grid = startDistributedGrid(comm, scene, options);
-    if (options.outPath) grid->checkGatherFits(); // not after the whole run
     report << "rule        " << scene.rule.format();
     if (!scene.ruleName.empty()) report << " (" << scene.ruleName << ")";
     report << "\ngrid        " << scene.size.width << "x" << scene.size.height << " "
            << describeTopology(scene.rule.topology) << ", "
-           << (scene.initial ? "from " + *options.inPath
-                             : "random start, density " + std::to_string(scene.density) + ", seed " +
-                                   std::to_string(options.seed))
+           << (options.inPath ? "from " + *options.inPath
+                              : "random start, density " + std::to_string(scene.density) + ", seed " +
+                                    std::to_string(options.seed))
            << "\nbackend     " << grid->backendName() << " on each of " << comm.size() << " ranks (" << comm.transport()
            << "), bands of " << grid->layout().band(comm.size() - 1).rows << ".." << grid->layout().band(0).rows
            << " rows, halos of " << grid->layout().haloRows() << " rows exchanged every " << grid->layout().haloSteps()
@@ -109,11 +109,9 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
     const std::uint64_t population = grid->population();
     report << "population  " << population << " at generation " << grid->generation() << '\n';
     if (options.outPath) {
-        const Grid whole = grid->gather();
-        if (comm.rank() == 0) {
-            writeRleFile(*options.outPath, whole, scene.rule, outputExtras(scene, grid->generation()));
-            report << "wrote       " << *options.outPath << '\n';
-        }
+        // Streamed through rank 0 a chunk at a time: the grid need not fit one host.
+        grid->saveRle(*options.outPath, outputExtras(scene, grid->generation()));
+        report << "wrote       " << *options.outPath << '\n';
     }
     if (csv) {
         csv->commit();
@@ -136,7 +134,8 @@ int runOnRank(Communicator& comm, const Scene& scene, const RunOptions& options,
 int runDistributedScene(const RunOptions& options, std::ostream& out) {
     if (options.haloSteps < 0) throw Error("--halo-steps must not be negative");
     std::ostringstream unseen;
-    const Scene scene = setUpScene(options, printingProcess() ? std::cerr : unseen);
+    const Scene scene =
+        setUpScene(options, printingProcess() ? std::cerr : unseen, Unbounded::Torus, {}, PatternCells::StreamRle);
     if (options.outPath && printingProcess()) checkWritable(*options.outPath);
     if (options.populationCsvPath && printingProcess()) checkWritable(*options.populationCsvPath);
     const InterruptFlag interrupt;

@@ -16,18 +16,21 @@ namespace catlab {
 
 namespace {
 
-// CATLAB_HOST_MEMORY_MIB, when set: the most host memory catlab may count on, for a process that must
-// stay within a share of the machine (a batch job's allowance, a fuzzer's allocation limit).
-std::uint64_t hostMemoryCap() {
-    const char* text = std::getenv("CATLAB_HOST_MEMORY_MIB");
+// The MiB an environment variable gives, in bytes; no limit when it is not set.
+std::uint64_t memoryCap(const char* variable) {
+    const char* text = std::getenv(variable);
     if (text == nullptr) return ~std::uint64_t(0);
     std::uint64_t mib = 0;
     const char* end = text + std::strlen(text);
     const auto [last, error] = std::from_chars(text, end, mib);
     if (error != std::errc{} || last != end || mib == 0 || mib > (~std::uint64_t(0) >> 20))
-        throw Error("CATLAB_HOST_MEMORY_MIB=\"" + std::string(text) + "\" is not a positive whole number of MiB");
+        throw Error(std::string(variable) + "=\"" + std::string(text) + "\" is not a positive whole number of MiB");
     return mib << 20;
 }
+
+// CATLAB_HOST_MEMORY_MIB, when set: the most host memory catlab may count on, for a process that must
+// stay within a share of the machine (a batch job's allowance, a fuzzer's allocation limit).
+std::uint64_t hostMemoryCap() { return memoryCap("CATLAB_HOST_MEMORY_MIB"); }
 
 std::uint64_t systemAvailableBytes() {
     std::ifstream meminfo("/proc/meminfo");
@@ -45,6 +48,8 @@ std::uint64_t systemAvailableBytes() {
 } // namespace
 
 std::uint64_t availableHostBytes() { return std::min(systemAvailableBytes(), hostMemoryCap()); }
+
+std::uint64_t gatherHostBytes() { return std::min(availableHostBytes(), memoryCap("CATLAB_GATHER_MEMORY_MIB")); }
 
 std::string gibibytesText(std::uint64_t bytes) {
     std::ostringstream text;

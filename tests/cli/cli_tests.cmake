@@ -52,6 +52,17 @@ endfunction()
 # with an edge frame, filled cell by cell).
 expect_ranks_like_one_grid(plane 3 "B3/S23:P53,41" "a plane")
 expect_ranks_like_one_grid(sphere 2 "B3/S23:S60" "a sphere")
+# RLE in and out of a grid larger than rank 0 may gather (CATLAB_GATHER_MEMORY_MIB=1, 2048x600 cells):
+# streamed through rank 0 a chunk at a time, the same bytes as one grid; a plaintext --in, which is
+# read whole, is refused with the reason.
+expect(run_large_start 0 "population" run --backend cpu --rule life --size 2048x600 --density 0.3 --seed 5 --steps 2 --out large_start.rle --no-progress)
+expect_with_env(run_large_ranks 0 "from large_start.rle.*population  [0-9]+ at generation 4\nwrote       large_ranks.rle" CATLAB_GATHER_MEMORY_MIB=1
+                run --ranks 2 --backend cpu --in large_start.rle --steps 4 --out large_ranks.rle --no-progress)
+expect(run_large_one_grid 0 "population" run --backend cpu --in large_start.rle --steps 4 --out large_one.rle --no-progress)
+expect_same_file(large_ranks.rle large_one.rle "catlab run --ranks 2 under CATLAB_GATHER_MEMORY_MIB wrote other cells than one grid")
+file(WRITE "${WORK}/glider.cells" "!Name: glider\n.O.\n..O\nOOO\n")
+expect_with_env(run_large_whole_refused 1 "glider.cells is read whole \\(only RLE streams into the bands\\) and its 2048x600 grid needs 2 MiB on rank 0, which may gather only 1 MiB" CATLAB_GATHER_MEMORY_MIB=1
+                run --ranks 2 --backend cpu --rule life --size 2048x600 --in glider.cells --steps 1 --no-progress)
 expect(halo_steps_alone 1 "--halo-steps is for a distributed grid" run --halo-steps 2 --steps 1)
 expect(bench_halo_steps_alone 1 "--halo-steps is for a distributed grid" bench --halo-steps 2 --backends cpu --radius 1 --size 64 --steps 1)
 

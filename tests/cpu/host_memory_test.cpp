@@ -1,5 +1,6 @@
 // CATLAB_HOST_MEMORY_MIB caps the host memory catlab counts on: a grid beyond it is refused with the
-// figures, not allocated. (Each test is its own process, so the variable set here stays here.)
+// figures, not allocated. CATLAB_GATHER_MEMORY_MIB caps only what rank 0 may gather. (Each test is its own process, so
+// the variable set here stays here.)
 #include "catlab/error.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/host_memory.hpp"
@@ -13,8 +14,11 @@ namespace catlab {
 namespace {
 
 struct ScopedVariable {
-    explicit ScopedVariable(const char* value) { setenv("CATLAB_HOST_MEMORY_MIB", value, 1); }
-    ~ScopedVariable() { unsetenv("CATLAB_HOST_MEMORY_MIB"); }
+    explicit ScopedVariable(const char* value, const char* name = "CATLAB_HOST_MEMORY_MIB") : name_(name) {
+        setenv(name, value, 1);
+    }
+    ~ScopedVariable() { unsetenv(name_); }
+    const char* name_;
 };
 
 TEST(HostMemory, CapLimitsWhatIsAvailable) {
@@ -42,6 +46,29 @@ TEST(HostMemory, BadCapsAreNamed) {
             FAIL() << "accepted CATLAB_HOST_MEMORY_MIB=" << bad;
         } catch (const Error& e) {
             EXPECT_NE(std::string(e.what()).find("CATLAB_HOST_MEMORY_MIB"), std::string::npos) << e.what();
+        }
+    }
+}
+
+// CATLAB_GATHER_MEMORY_MIB caps what rank 0 of a distributed grid may gather, and nothing else.
+TEST(HostMemory, GatherCapLimitsOnlyWhatRankZeroMayGather) {
+    const ScopedVariable cap("3", "CATLAB_GATHER_MEMORY_MIB");
+    EXPECT_EQ(gatherHostBytes(), std::uint64_t(3) << 20);
+    EXPECT_GT(availableHostBytes(), std::uint64_t(3) << 20);
+    EXPECT_NO_THROW(Grid(GridSize{4096, 4096}));
+    const ScopedVariable host("2");
+    EXPECT_EQ(gatherHostBytes(), std::uint64_t(2) << 20) << "within the host's cap too";
+}
+
+TEST(HostMemory, BadGatherCapsAreNamed) {
+    for (const char* bad : {"", "0", "1.5"}) {
+        const ScopedVariable cap(bad, "CATLAB_GATHER_MEMORY_MIB");
+        EXPECT_NO_THROW((void)availableHostBytes());
+        try {
+            (void)gatherHostBytes();
+            FAIL() << "accepted CATLAB_GATHER_MEMORY_MIB=" << bad;
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find("CATLAB_GATHER_MEMORY_MIB"), std::string::npos) << e.what();
         }
     }
 }

@@ -16,6 +16,9 @@ const char* toString(PatternFormat format);
 // "[M2]", "!" for plaintext) and, failing that, the file's extension (".mcl", ".lif", ".mc", ".cells");
 // RLE otherwise.
 PatternFormat detectPatternFormat(std::string_view text, std::string_view path);
+// The same from the first 64 KiB of a file (its extension alone when it cannot be read: reading it
+// says why), for readers that stream the file rather than take it whole.
+PatternFormat detectPatternFileFormat(const std::string& path);
 
 // Reads any of the formats into a Pattern: RLE and extended RLE (#CXRLE Pos= and Gen=), MCell .mcl
 // (#GAME, #RULE, #BOARD, #WRAP; #D and the other directives kept as comments), plaintext .cells,

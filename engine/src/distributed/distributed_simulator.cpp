@@ -1,8 +1,11 @@
 #include "catlab/distributed/distributed_simulator.hpp"
 
+#include "band_chunks.hpp"
 #include "catlab/distributed/collective_failure.hpp"
 #include "catlab/distributed/frame_plan.hpp"
 #include "catlab/error.hpp"
+#include "catlab/grid_size_text.hpp"
+#include "catlab/host_memory.hpp"
 #include "catlab/topology.hpp"
 #include "frame_exchange.hpp"
 
@@ -27,6 +30,8 @@ int totalRows(const std::vector<RowTransfer>& transfers) {
         if (!t.dead) rows += t.rows;
     return rows;
 }
+
+constexpr std::uint64_t kMiB = std::uint64_t(1) << 20;
 
 std::size_t cellsOf(int width, int rows) { return std::size_t(width) * std::size_t(rows); }
 
@@ -84,9 +89,6 @@ RankTransfers rowTransfersOf(const Rule& rule, const BandLayout& layout, int ran
     if (layout.haloRows() == 0 || framedTopology(rule.topology)) return {};
     return transfersOf(haloTransfers(layout, rule.topology), rank);
 }
-
-// Gathered and scattered grids travel in pieces of about this many cells, so the staging buffers stay small.
-constexpr std::size_t kChunkCells = std::size_t(64) << 20;
 
 } // namespace
 
@@ -391,31 +393,6 @@ std::uint64_t DistributedSimulator::population() {
     return comm_.sum(mine);
 }
 
-namespace {
-
-// Visits, in order, the chunks of rows that go through rank 0 when the whole grid is gathered or loaded:
-// every rank's band on rank 0, its own band on the others. visit(owner, global row, row within the band,
-// rows, bytes, staging), staging a chunk-sized buffer in the communicator's memory (null with one rank).
-template <class Visit>
-void forEachChunk(Communicator& comm, const BandLayout& layout, int chunk, Visit&& visit) {
-    const int width = layout.global().width;
-    std::unique_ptr<CellStorage> staging;
-    if (comm.size() > 1)
-        staging =
-            std::make_unique<CellStorage>(comm.bufferSpace(), GridSize{width, std::min(chunk, layout.band(0).rows)});
-    Cell* const buffer = staging ? staging->view().data : nullptr;
-    for (int q = 0; q < comm.size(); ++q) {
-        if (comm.rank() != 0 && q != comm.rank()) continue;
-        const Band& b = layout.band(q);
-        for (int done = 0; done < b.rows; done += chunk) {
-            const int rows = std::min(chunk, b.rows - done);
-            visit(q, b.firstRow + done, done, rows, cellsOf(width, rows), buffer);
-        }
-    }
-}
-
-} // namespace
-
 int DistributedSimulator::rowsPerChunk() const {
     return int(std::max<std::size_t>(1, kChunkCells / std::size_t(layout_.global().width)));
 }
@@ -425,6 +402,11 @@ void DistributedSimulator::checkGatherFits() {
         if (comm_.rank() != 0) return;
         try {
             checkHostGridSize(layout_.global());
+            const std::uint64_t cells = std::uint64_t(size().width) * std::uint64_t(size().height);
+            if (const std::uint64_t room = gatherHostBytes(); cells > room)
+                throw Error("grid size " + formatGridSize(size()) + " needs " +
+                            std::to_string((cells + kMiB - 1) >> 20) + " MiB but CATLAB_GATHER_MEMORY_MIB allows " +
+                            std::to_string(room >> 20) + " MiB");
         } catch (const Error& e) {
             throw Error("the whole grid cannot be gathered on rank 0: " + std::string(e.what()));
         }

@@ -3,7 +3,9 @@
 #include "catlab/text_file.hpp"
 #include "patterns/pattern_readers.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <sstream>
 
 namespace catlab {
@@ -55,6 +57,14 @@ PatternFormat detectPatternFormat(std::string_view text, std::string_view path) 
     if (endsWith(path, ".cells")) return PatternFormat::Plaintext;
     if (endsWith(path, ".lif") || endsWith(path, ".life")) return PatternFormat::Life105;
     return PatternFormat::Rle;
+}
+
+PatternFormat detectPatternFileFormat(const std::string& path) {
+    std::string start(std::size_t(64) << 10, '\0');
+    std::ifstream file(path, std::ios::binary);
+    file.read(start.data(), std::streamsize(start.size()));
+    start.resize(file ? start.size() : std::size_t(std::max<std::streamsize>(file.gcount(), 0)));
+    return detectPatternFormat(start, path);
 }
 
 Pattern readPattern(std::string_view text, const std::string& sourceName, std::string_view path) {

@@ -6,6 +6,7 @@
 #include "catlab/distributed/communicator.hpp"
 #include "catlab/distributed/halo_plan.hpp"
 #include "catlab/grid.hpp"
+#include "catlab/rle.hpp"
 #include "catlab/rule.hpp"
 #include "catlab/simulator.hpp"
 
@@ -18,6 +19,7 @@
 namespace catlab {
 
 class FrameExchange;
+class RleStreamReader;
 
 // Time one rank spent, in milliseconds: stepping its band (halos included) and exchanging halos.
 struct RankTimes {
@@ -59,10 +61,22 @@ class DistributedSimulator {
     // is never gathered. Throws catlab::Error on every rank for a bad window, or rank 0's bad target.
     void exportView(const ViewWindow& window, ViewTarget target);
     // Collective: throws catlab::Error on every rank unless the whole grid fits in a host Grid on rank 0
-    // (kMaxGridCells, free host memory); a run that will gather checks it before stepping.
+    // (kMaxGridCells, free host memory, gatherHostBytes()); a run that will gather checks it before stepping.
     void checkGatherFits();
     // Collective: rank 0's grid (of size() and the rule's states) replaces the state; generation 0.
     void load(const Grid* grid);
+    // Collective: the whole grid as RLE into `path`, written on rank 0 atomically (AtomicFile): the bytes
+    // writeRleFile writes for the gathered grid. Rows reach rank 0 band by band, a chunk at a time, and go
+    // straight into the file, so rank 0 holds one chunk, never the grid, which need not fit its host
+    // (checkGatherFits). extras.unboundedOrigin is refused (no distributed grid grows). Throws
+    // catlab::Error on every rank when the file cannot be written; the old file then stays as it was.
+    void saveRle(const std::string& path, const RleExtras& extras);
+    // Collective: the pattern rank 0's reader decodes (other ranks pass nullptr), placed as placePattern
+    // places it on a torus of size(), replaces the state, every other cell dead; generation 0. Rank 0
+    // decodes a chunk of rows at a time and sends each part to the rank whose band holds it, so the grid
+    // need not fit its host. Throws catlab::Error on every rank for a pattern that does not fit, malformed
+    // data or a state the rule lacks (the state is then partly loaded: load again before stepping).
+    void loadRle(RleStreamReader* reader);
     // Collective: the cells of a rectangle of the whole grid (CellRect: it may wrap), row-major, on rank 0
     // (empty on the others); each band's part travels to rank 0 alone. Throws catlab::Error on every rank
     // for a rectangle larger than the grid.
@@ -112,6 +126,9 @@ class DistributedSimulator {
     void writeBandRows(int localRow, ConstCellBuffer rows);
     void stepOverlappingExchange();
     int rowsPerChunk() const;
+    // Rows of `width` cells in one chunk of streamed RLE, within rank 0's gatherHostBytes().
+    int streamedRowsPerChunk(int width) const;
+    void clearBand();
 
     Communicator& comm_;
     Rule rule_;
