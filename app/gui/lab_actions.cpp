@@ -198,9 +198,9 @@ void savePattern(Lab& lab, const std::string& path) {
     std::optional<std::pair<std::int64_t, std::int64_t>> unbounded;
     if (session.growing() || !session.growthStopped().empty())
         unbounded = std::pair{session.originX(), session.originY()};
-    writeRleFile(
-        path, session.snapshot(), lab.session.rule(),
-        RleExtras{.name = name, .comments = {}, .generation = lab.session.generation(), .unboundedOrigin = unbounded});
+    session.saveRle(
+        path,
+        RleExtras{.name = name, .comments = {}, .generation = session.generation(), .unboundedOrigin = unbounded});
 }
 
 void requestScreenshot(Lab& lab, const std::string& path, const std::string& requestedBy) {

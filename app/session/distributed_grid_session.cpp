@@ -172,6 +172,10 @@ Grid DistributedGridSession::snapshot() {
     return whole;
 }
 
+void DistributedGridSession::saveRle(const std::string& path, const RleExtras& extras) {
+    onEveryRank([&](Rank& r) { r.grid->saveRle(path, extras); });
+}
+
 void DistributedGridSession::switchBackend(const std::string& name) {
     onEveryRank([&](Rank& r) {
         r.grid->switchBackend(name);

@@ -3,6 +3,7 @@
 #include "catlab/cell_rect.hpp"
 #include "catlab/distributed/distributed_simulator.hpp"
 #include "catlab/grid.hpp"
+#include "catlab/rle.hpp"
 #include "catlab/rule.hpp"
 #include "catlab/view.hpp"
 
@@ -57,6 +58,9 @@ class DistributedGridSession {
     void writeCells(const CellRect& rect, std::span<const Cell> cells);
     // The whole grid on the host (gathered band by band).
     Grid snapshot();
+    // The whole grid as an RLE file, written by rank 0 as the bands' rows arrive, so it need not fit on
+    // the host (DistributedSimulator::saveRle).
+    void saveRle(const std::string& path, const RleExtras& extras);
     // Same cells, another backend on every rank ("auto": each rank's fastest).
     void switchBackend(const std::string& name);
     // A new grid in place of the current one, on the same ranks: `initial`'s cells (its size) or a

@@ -4,6 +4,7 @@
 #include "catlab/cell_storage.hpp"
 #include "catlab/error.hpp"
 #include "catlab/grid_size_text.hpp"
+#include "catlab/rle.hpp"
 
 #include <new>
 #include <optional>
@@ -75,6 +76,13 @@ std::vector<Cell> SimulationSession::readCells(const CellRect& rect) const {
 }
 
 Grid SimulationSession::snapshot() const { return spread_ ? spread_->snapshot() : sim_->snapshot(); }
+
+void SimulationSession::saveRle(const std::string& path, const RleExtras& extras) const {
+    if (spread_)
+        spread_->saveRle(path, extras);
+    else
+        writeRleFile(path, sim_->snapshot(), sim_->rule(), extras);
+}
 
 void SimulationSession::exportView(const ViewWindow& window, ViewTarget target) const {
     if (spread_)

@@ -69,6 +69,9 @@ class SimulationSession {
     std::uint64_t population() const;
     std::vector<Cell> readCells(const CellRect& rect) const; // checks the rectangle
     Grid snapshot() const;
+    // The grid as an RLE file with its rule (writeRleFile); a distributed grid's rows are written as they
+    // arrive from the ranks, never gathered whole.
+    void saveRle(const std::string& path, const RleExtras& extras) const;
     void exportView(const ViewWindow& window, ViewTarget target) const;
     // The plane a grid grows on (Simulator::growing, originX/Y, growthStopped): never for a distributed grid.
     bool growing() const { return sim_ && sim_->growing(); }

@@ -11,6 +11,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -176,6 +180,37 @@ TEST(DistributedSession, RefusalsLeaveTheGridAsItWas) {
     EXPECT_EQ(firstDifference(session.snapshot(), before), -1);
     session.step(1); // and it still runs
     EXPECT_EQ(session.generation(), generation + 1);
+}
+
+std::string fileText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Saving writes the same file as one grid's, row by row as the bands send them: even where rank 0 may
+// not gather the grid (CATLAB_GATHER_MEMORY_MIB below its 1.2 MB), the window can still save it.
+TEST(DistributedSession, SavesAGridRankZeroMayNotGather) {
+    const std::string dir = ::testing::TempDir();
+    SimulationSession spread(start("B2/S345/C4", {2048, 600}, "cpu", {3, false}));
+    SimulationSession one(start("B2/S345/C4", {2048, 600}, "cpu", {}));
+    spread.step(7);
+    one.step(7);
+    const RleExtras extras{.name = "saved",
+                           .comments = {"#C from the window"},
+                           .generation = one.generation(),
+                           .unboundedOrigin = std::nullopt};
+    one.saveRle(dir + "one.rle", extras);
+    setenv("CATLAB_GATHER_MEMORY_MIB", "1", 1);
+    EXPECT_THROW(spread.snapshot(), Error);
+    EXPECT_NO_THROW(spread.saveRle(dir + "spread.rle", extras));
+    unsetenv("CATLAB_GATHER_MEMORY_MIB");
+    const std::string saved = fileText(dir + "spread.rle");
+    EXPECT_GT(saved.size(), 100000u);
+    EXPECT_TRUE(saved == fileText(dir + "one.rle"));
+    std::remove((dir + "one.rle").c_str());
+    std::remove((dir + "spread.rle").c_str());
 }
 
 // One rank per GPU through NCCL (any number of GPUs; one is enough to run it).
