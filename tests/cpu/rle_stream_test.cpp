@@ -183,17 +183,19 @@ TEST(RleStream, ReaderKeepsWhatReadRleKeepsBetweenChunks) {
 
 TEST(RleStream, ReaderGivesTheCellsOfEveryGollyRleFile) {
     int files = 0;
-    for (const auto& path : testing::libraryFiles("")) {
-        if (path.extension() != ".rle") continue;
-        SCOPED_TRACE(path.string());
-        const Pattern whole = readPatternFile(path.string());
-        std::ifstream in(path, std::ios::binary);
-        const std::string text(std::istreambuf_iterator<char>(in), {});
-        for (const int chunk : {1, 7}) expectSamePattern(readInChunks(text, path.string(), chunk), whole);
-        RleFileReader file(path.string());
-        EXPECT_EQ(file.rle().size(), whole.cells.size());
-        ++files;
-    }
+    // The folders of the rule families catlab computes (the rest of the library names rules it refuses).
+    for (const char* folder : {"Larger-than-Life", "Generations", "Life-Like"})
+        for (const auto& path : testing::libraryFiles(folder)) {
+            if (path.extension() != ".rle") continue;
+            SCOPED_TRACE(path.string());
+            const Pattern whole = readPatternFile(path.string());
+            std::ifstream in(path, std::ios::binary);
+            const std::string text(std::istreambuf_iterator<char>(in), {});
+            for (const int chunk : {1, 7}) expectSamePattern(readInChunks(text, path.string(), chunk), whole);
+            RleFileReader file(path.string());
+            EXPECT_EQ(file.rle().size(), whole.cells.size());
+            ++files;
+        }
     if (files == 0) GTEST_SKIP() << "no Golly patterns in " << testing::gollyPatterns();
 }
 
