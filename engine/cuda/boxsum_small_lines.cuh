@@ -15,23 +15,29 @@ namespace catlab::cuda {
 
 inline constexpr int kMaxSmallLinesRadius = 8;
 
-// Whether the cell at offset (dx, dy) from the centre, both within the radius, belongs to the shape
+// The shapes this kernel counts. Its own list, apart from LineShape (the line kernels' shapes), as the
+// two kernels need not count the same shapes.
+enum class SmallLinesShape { Cross, Saltire, Star, Hash };
+inline constexpr int kSmallLinesShapeCount = 4;
+
+// Whether the cell at offset (dx, dy) from the centre, both within the radius r, belongs to the shape
 // (catlab::inNeighbourhood), the centre included as the counts include it.
-constexpr bool inLineShape(LineShape shape, int dx, int dy) {
+constexpr bool inSmallLinesShape(SmallLinesShape shape, int r, int dx, int dy) {
     const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    if (ax > r || ay > r) return false;
     switch (shape) {
-    case LineShape::Cross: return dx == 0 || dy == 0;
-    case LineShape::Saltire: return ax == ay;
-    case LineShape::Star: return dx == 0 || dy == 0 || ax == ay;
-    case LineShape::Hash: return ay == 1 || ax == 1 || (dx == 0 && dy == 0);
+    case SmallLinesShape::Cross: return dx == 0 || dy == 0;
+    case SmallLinesShape::Saltire: return ax == ay;
+    case SmallLinesShape::Star: return dx == 0 || dy == 0 || ax == ay;
+    case SmallLinesShape::Hash: return ay == 1 || ax == 1 || (dx == 0 && dy == 0);
     }
     return false;
 }
 
-constexpr int lineShapeCells(LineShape shape, int r) {
+constexpr int smallLinesShapeCells(SmallLinesShape shape, int r) {
     int cells = 0;
     for (int dy = -r; dy <= r; ++dy)
-        for (int dx = -r; dx <= r; ++dx) cells += inLineShape(shape, dx, dy) ? 1 : 0;
+        for (int dx = -r; dx <= r; ++dx) cells += inSmallLinesShape(shape, r, dx, dy) ? 1 : 0;
     return cells;
 }
 
@@ -41,10 +47,10 @@ struct CellOffsets {
     int dx[N], dy[N];
 };
 
-template <LineShape Shape, int R>
-struct SmallLinesShape {
+template <SmallLinesShape Shape, int R>
+struct SmallLinesCells {
     static constexpr int window = 2 * R + 1;
-    static constexpr int cells = lineShapeCells(Shape, R);
+    static constexpr int cells = smallLinesShapeCells(Shape, R);
     // One plane more than the largest count needs when that count is 2^k - 1: a threshold missing from
     // a single-interval set is all ones, which no count may reach (bitsliced::IntervalMasks).
     static constexpr int countPlanes = bitsliced::planesFor(cells + 1);
@@ -54,7 +60,7 @@ struct SmallLinesShape {
         int n = 0;
         for (int dy = -R; dy <= R; ++dy)
             for (int dx = -R; dx <= R; ++dx)
-                if (inLineShape(Shape, dx, dy)) {
+                if (inSmallLinesShape(Shape, R, dx, dy)) {
                     o.dx[n] = dx;
                     o.dy[n] = dy;
                     ++n;
@@ -96,9 +102,9 @@ CATLAB_HD void countWords(const unsigned (&in)[N], unsigned (&out)[P]) {
 }
 
 // One thread: word column tid of the block's column group, rows of the block's strip.
-template <LineShape Shape, int R, bool Simple>
+template <SmallLinesShape Shape, int R, bool Simple>
 CATLAB_HD void smallLinesBody(const StepArgs& a, int tid, int threads, long long block) {
-    using S = SmallLinesShape<Shape, R>;
+    using S = SmallLinesCells<Shape, R>;
     constexpr int W = S::window, N = S::cells, CP = S::countPlanes;
     constexpr CellOffsets<N> at = S::offsets();
     const int w = int(block % a.columnBlocks) * threads + tid;

@@ -138,7 +138,7 @@ class EmulatedBoxsum {
             });
             break;
         case BoxsumKernel::SmallLines:
-            dispatchSmallLines(p.lineShape, rule_.radius, [&]<LineShape S, int R>() {
+            dispatchSmallLines(p.smallLinesShape, rule_.radius, [&]<SmallLinesShape S, int R>() {
                 dispatchSimple(p.simpleSets, [&]<bool Simple>() {
                     testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
                                              [&](unsigned*, int tid, long long block) {
@@ -528,12 +528,12 @@ TEST(BoxsumEmulation, LineShapesSmallRadii) {
 TEST(BoxsumEmulation, SmallLineShapesHaveTheNeighbourhoodsCells) {
     for (Neighbourhood n : kLineShapes)
         for (int r = 1; r <= kMaxSmallLinesRadius; ++r) {
-            const LineShape shape = *lineShapeFor(n);
+            const SmallLinesShape shape = *smallLinesShapeFor(n);
             for (int dy = -r; dy <= r; ++dy)
                 for (int dx = -r; dx <= r; ++dx)
-                    EXPECT_EQ(inLineShape(shape, dx, dy), inNeighbourhood(n, r, dx, dy))
+                    EXPECT_EQ(inSmallLinesShape(shape, r, dx, dy), inNeighbourhood(n, r, dx, dy))
                         << toString(n) << " r=" << r << " (" << dx << ", " << dy << ")";
-            EXPECT_EQ(lineShapeCells(shape, r), neighbourhoodCells(n, r)) << toString(n) << " r=" << r;
+            EXPECT_EQ(smallLinesShapeCells(shape, r), neighbourhoodCells(n, r)) << toString(n) << " r=" << r;
         }
 }
 
