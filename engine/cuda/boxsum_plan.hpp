@@ -70,13 +70,15 @@ inline std::optional<LineShape> lineShapeFor(Neighbourhood n) {
     }
 }
 
-// The shapes the small lines kernel counts (a carry-save tree over the cells, small radii).
+// The shapes the small lines kernel counts (a carry-save tree over the cells, small radii): the line
+// shapes and the von Neumann diamond.
 inline std::optional<SmallLinesShape> smallLinesShapeFor(Neighbourhood n) {
     switch (n) {
     case Neighbourhood::Cross: return SmallLinesShape::Cross;
     case Neighbourhood::Saltire: return SmallLinesShape::Saltire;
     case Neighbourhood::Star: return SmallLinesShape::Star;
     case Neighbourhood::Hash: return SmallLinesShape::Hash;
+    case Neighbourhood::VonNeumann: return SmallLinesShape::Diamond;
     default: return std::nullopt;
     }
 }
@@ -154,8 +156,9 @@ struct BoxsumTuning {
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
     int midHalfWarps = 8;         // the same with 16-bit column sums (twice the units; fewer if they do not fit)
     int smallMooreThreads = 128;  // word columns per block
-    // Line shapes of radius up to kMaxSmallLinesRadius with at most this many cells: the small lines
-    // kernel (one carry-save tree per count); more cells, the line kernels (running sums).
+    // Line shapes and von Neumann of radius up to kMaxSmallLinesRadius with at most this many cells: the
+    // small lines kernel (one carry-save tree per count); more cells, the line and von Neumann kernels
+    // (running sums).
     int smallLinesMaxCells = 65;
     int smallLinesThreads = 128;   // word columns per block
     int vonNeumannThreads = 128;   // span words per block

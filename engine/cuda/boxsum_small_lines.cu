@@ -8,6 +8,7 @@ void launchSmallLines(const BoxsumPlan& p, const StepArgs& args) {
     case SmallLinesShape::Saltire: return launchSmallLinesOf<SmallLinesShape::Saltire>(p, args);
     case SmallLinesShape::Star: return launchSmallLinesOf<SmallLinesShape::Star>(p, args);
     case SmallLinesShape::Hash: return launchSmallLinesOf<SmallLinesShape::Hash>(p, args);
+    case SmallLinesShape::Diamond: return launchSmallLinesOf<SmallLinesShape::Diamond>(p, args);
     }
 }
 
@@ -17,6 +18,7 @@ int smallLinesResidentBlocks(const BoxsumPlan& p, int radius) {
     case SmallLinesShape::Saltire: return smallLinesResidentBlocksOf<SmallLinesShape::Saltire>(p, radius);
     case SmallLinesShape::Star: return smallLinesResidentBlocksOf<SmallLinesShape::Star>(p, radius);
     case SmallLinesShape::Hash: return smallLinesResidentBlocksOf<SmallLinesShape::Hash>(p, radius);
+    case SmallLinesShape::Diamond: return smallLinesResidentBlocksOf<SmallLinesShape::Diamond>(p, radius);
     }
     return 0;
 }

@@ -1,11 +1,12 @@
 #pragma once
-// The line shapes (cross +, saltire X, star *, hash #) at radius R <= 8, bit-sliced, each count summed
-// afresh. At small radius a line shape has few cells (the saltire 4R + 1, the star and the hash 8R + 1),
-// so one carry-save tree over the shape's cells, each a shifted word, costs less than the line kernels'
-// running sums, whose diagonals move one column per row through shared memory behind a barrier. As in
-// the small Moore kernel a thread owns a 32-cell word column and walks down a strip of rows. The words
-// of the 2R+1 rows under its window stay in registers: a ring whose slots are compile-time indices,
-// because the row loop is unrolled by the window's height, so every row is loaded once per thread.
+// The line shapes (cross +, saltire X, star *, hash #) and the von Neumann diamond at radius R <= 8,
+// bit-sliced, each count summed afresh. At small radius these shapes have few cells (the saltire 4R + 1,
+// the star and the hash 8R + 1, the diamond 2R^2 + 2R + 1), so one carry-save tree over the shape's
+// cells, each a shifted word, costs less than the line and von Neumann kernels' running sums, whose
+// diagonals move one column per row through shared memory behind a barrier. As in the small Moore
+// kernel a thread owns a 32-cell word column and walks down a strip of rows. The words of the 2R+1 rows
+// under its window stay in registers: a ring whose slots are compile-time indices, because the row loop
+// is unrolled by the window's height, so every row is loaded once per thread.
 #include "boxsum_lines.cuh"
 #include "boxsum_small_moore.cuh"
 
@@ -17,8 +18,8 @@ inline constexpr int kMaxSmallLinesRadius = 8;
 
 // The shapes this kernel counts. Its own list, apart from LineShape (the line kernels' shapes), as the
 // two kernels need not count the same shapes.
-enum class SmallLinesShape { Cross, Saltire, Star, Hash };
-inline constexpr int kSmallLinesShapeCount = 4;
+enum class SmallLinesShape { Cross, Saltire, Star, Hash, Diamond };
+inline constexpr int kSmallLinesShapeCount = 5;
 
 // Whether the cell at offset (dx, dy) from the centre, both within the radius r, belongs to the shape
 // (catlab::inNeighbourhood), the centre included as the counts include it.
@@ -30,6 +31,7 @@ constexpr bool inSmallLinesShape(SmallLinesShape shape, int r, int dx, int dy) {
     case SmallLinesShape::Saltire: return ax == ay;
     case SmallLinesShape::Star: return dx == 0 || dy == 0 || ax == ay;
     case SmallLinesShape::Hash: return ay == 1 || ax == 1 || (dx == 0 && dy == 0);
+    case SmallLinesShape::Diamond: return ax + ay <= r;
     }
     return false;
 }
