@@ -220,8 +220,9 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.threads = std::min(tuning.smallLinesThreads, roundUp32(g.words));
         p.blockWords = p.threads;
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
-        // A strip's warm-up only loads its first 2r rows' words.
-        chooseStrips(p, height, 0.25 * r, device, tuning);
+        // A strip's warm-up loads its first 2r rows' words and, where each row's count is carried down from
+        // the row above, counts one afresh (about two carried rows' work).
+        chooseStrips(p, height, 0.25 * r + (smallLinesCarriesCount(*smallShape, r) ? 2.0 : 0.0), device, tuning);
     } else if (shape) {
         p.kernel = BoxsumKernel::Lines;
         p.lineShape = *shape;

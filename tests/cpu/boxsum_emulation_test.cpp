@@ -633,6 +633,11 @@ TEST(BoxsumEmulation, VonNeumannPlansTheSmallLinesKernelUpToItsCells) {
 // Every radius the plan takes the small kernel for, centre in and out, general and single-interval sets,
 // 2 to 5 states, odd sizes, strips of a few rows; and at r = 6 the von Neumann kernel takes over.
 TEST(BoxsumEmulation, SmallVonNeumannEveryRadius) {
+    // These radii count the diamond both ways: afresh, and carried down from the row above.
+    bool afresh = false, carried = false;
+    for (int r = 1; r <= 5; ++r) (smallLinesCarriesCount(SmallLinesShape::Diamond, r) ? carried : afresh) = true;
+    EXPECT_TRUE(afresh);
+    EXPECT_TRUE(carried);
     for (int r = 1; r <= 5; ++r) {
         const GridSize size{std::max(71, 4 * r + 5), std::max(41, 2 * r + 3)};
         const Neighbourhood n = Neighbourhood::VonNeumann;
