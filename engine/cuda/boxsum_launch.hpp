@@ -31,9 +31,9 @@ void launchLinesOf(const BoxsumPlan& plan, const StepArgs& args);
 template <LineShape Shape>
 int linesResidentBlocksOf(const BoxsumPlan& plan);
 // One shape's small line kernels (boxsum_small_lines_<shape>.cu).
-template <LineShape Shape>
+template <SmallLinesShape Shape>
 void launchSmallLinesOf(const BoxsumPlan& plan, const StepArgs& args);
-template <LineShape Shape>
+template <SmallLinesShape Shape>
 int smallLinesResidentBlocksOf(const BoxsumPlan& plan, int radius);
 
 // Bit-grid upkeep (boxsum_bit_grid.cu).

@@ -47,9 +47,10 @@ struct BoxsumPlan {
     bool halfColumns = false;               // mid Moore: column sums in 16-bit lanes (r > 127)
     bool simpleSets = false;                // birth and survival are each at most one interval
     int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
-    LineShape lineShape = LineShape::Cross; // lines and small lines: the shape; lines: its radius class
+    LineShape lineShape = LineShape::Cross; // lines: the shape and its radius class
     int lineClass = 0;
-    bool aligned = false; // checkerboards: ND (the centre's colour) rather than NB
+    SmallLinesShape smallLinesShape = SmallLinesShape::Cross; // small lines: the shape
+    bool aligned = false;                                     // checkerboards: ND (the centre's colour) rather than NB
 };
 
 inline constexpr int kMaxCheckerboardRadius = 16;
@@ -58,13 +59,26 @@ inline bool isCheckerboard(Neighbourhood n) {
     return n == Neighbourhood::Checkerboard || n == Neighbourhood::AlignedCheckerboard;
 }
 
-// The shapes the line kernels count.
+// The shapes the line kernels count (running sums, any radius).
 inline std::optional<LineShape> lineShapeFor(Neighbourhood n) {
     switch (n) {
     case Neighbourhood::Cross: return LineShape::Cross;
     case Neighbourhood::Saltire: return LineShape::Saltire;
     case Neighbourhood::Star: return LineShape::Star;
     case Neighbourhood::Hash: return LineShape::Hash;
+    default: return std::nullopt;
+    }
+}
+
+// The shapes the small lines kernel counts (a carry-save tree over the cells, small radii): the line
+// shapes and the von Neumann diamond.
+inline std::optional<SmallLinesShape> smallLinesShapeFor(Neighbourhood n) {
+    switch (n) {
+    case Neighbourhood::Cross: return SmallLinesShape::Cross;
+    case Neighbourhood::Saltire: return SmallLinesShape::Saltire;
+    case Neighbourhood::Star: return SmallLinesShape::Star;
+    case Neighbourhood::Hash: return SmallLinesShape::Hash;
+    case Neighbourhood::VonNeumann: return SmallLinesShape::Diamond;
     default: return std::nullopt;
     }
 }
@@ -142,8 +156,9 @@ struct BoxsumTuning {
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
     int midHalfWarps = 8;         // the same with 16-bit column sums (twice the units; fewer if they do not fit)
     int smallMooreThreads = 128;  // word columns per block
-    // Line shapes of radius up to kMaxSmallLinesRadius with at most this many cells: the small lines
-    // kernel (one carry-save tree per count); more cells, the line kernels (running sums).
+    // Line shapes and von Neumann of radius up to kMaxSmallLinesRadius with at most this many cells: the
+    // small lines kernel (one carry-save tree per count); more cells, the line and von Neumann kernels
+    // (running sums).
     int smallLinesMaxCells = 65;
     int smallLinesThreads = 128;   // word columns per block
     int vonNeumannThreads = 128;   // span words per block
@@ -197,15 +212,17 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     const int height = rows > 0 ? rows : g.height;
     p.simpleSets = countRuleFor(rule).simple;
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
+    const auto smallShape = smallLinesShapeFor(rule.neighbourhood);
     const auto shape = lineShapeFor(rule.neighbourhood);
-    if (shape && r <= kMaxSmallLinesRadius && lineShapeCells(*shape, r) <= tuning.smallLinesMaxCells) {
+    if (smallShape && r <= kMaxSmallLinesRadius && smallLinesShapeCells(*smallShape, r) <= tuning.smallLinesMaxCells) {
         p.kernel = BoxsumKernel::SmallLines;
-        p.lineShape = *shape;
+        p.smallLinesShape = *smallShape;
         p.threads = std::min(tuning.smallLinesThreads, roundUp32(g.words));
         p.blockWords = p.threads;
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
-        // A strip's warm-up only loads its first 2r rows' words.
-        chooseStrips(p, height, 0.25 * r, device, tuning);
+        // A strip's warm-up loads its first 2r rows' words and, where each row's count is carried down from
+        // the row above, counts one afresh (about two carried rows' work).
+        chooseStrips(p, height, 0.25 * r + (smallLinesCarriesCount(*smallShape, r) ? 2.0 : 0.0), device, tuning);
     } else if (shape) {
         p.kernel = BoxsumKernel::Lines;
         p.lineShape = *shape;
@@ -335,12 +352,12 @@ void dispatchMidCheckerboard(bool simpleSets, bool aligned, F&& f) {
     });
 }
 
-// f.template operator()<Shape, R>() for a line shape of radius R.
+// f.template operator()<Shape, R>() for a small lines shape of radius R.
 template <class F>
-void dispatchSmallLines(LineShape shape, int radius, F&& f) {
-    withCompileTimeInt<0, kLineShapeCount - 1>(int(shape), "boxsum small lines", "shape", [&]<int S>() {
+void dispatchSmallLines(SmallLinesShape shape, int radius, F&& f) {
+    withCompileTimeInt<0, kSmallLinesShapeCount - 1>(int(shape), "boxsum small lines", "shape", [&]<int S>() {
         withCompileTimeInt<1, kMaxSmallLinesRadius>(radius, "boxsum small lines", "radius",
-                                                    [&]<int R>() { f.template operator()<LineShape(S), R>(); });
+                                                    [&]<int R>() { f.template operator()<SmallLinesShape(S), R>(); });
     });
 }
 

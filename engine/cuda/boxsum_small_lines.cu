@@ -3,20 +3,22 @@
 namespace catlab::cuda {
 
 void launchSmallLines(const BoxsumPlan& p, const StepArgs& args) {
-    switch (p.lineShape) {
-    case LineShape::Cross: return launchSmallLinesOf<LineShape::Cross>(p, args);
-    case LineShape::Saltire: return launchSmallLinesOf<LineShape::Saltire>(p, args);
-    case LineShape::Star: return launchSmallLinesOf<LineShape::Star>(p, args);
-    case LineShape::Hash: return launchSmallLinesOf<LineShape::Hash>(p, args);
+    switch (p.smallLinesShape) {
+    case SmallLinesShape::Cross: return launchSmallLinesOf<SmallLinesShape::Cross>(p, args);
+    case SmallLinesShape::Saltire: return launchSmallLinesOf<SmallLinesShape::Saltire>(p, args);
+    case SmallLinesShape::Star: return launchSmallLinesOf<SmallLinesShape::Star>(p, args);
+    case SmallLinesShape::Hash: return launchSmallLinesOf<SmallLinesShape::Hash>(p, args);
+    case SmallLinesShape::Diamond: return launchSmallLinesOf<SmallLinesShape::Diamond>(p, args);
     }
 }
 
 int smallLinesResidentBlocks(const BoxsumPlan& p, int radius) {
-    switch (p.lineShape) {
-    case LineShape::Cross: return smallLinesResidentBlocksOf<LineShape::Cross>(p, radius);
-    case LineShape::Saltire: return smallLinesResidentBlocksOf<LineShape::Saltire>(p, radius);
-    case LineShape::Star: return smallLinesResidentBlocksOf<LineShape::Star>(p, radius);
-    case LineShape::Hash: return smallLinesResidentBlocksOf<LineShape::Hash>(p, radius);
+    switch (p.smallLinesShape) {
+    case SmallLinesShape::Cross: return smallLinesResidentBlocksOf<SmallLinesShape::Cross>(p, radius);
+    case SmallLinesShape::Saltire: return smallLinesResidentBlocksOf<SmallLinesShape::Saltire>(p, radius);
+    case SmallLinesShape::Star: return smallLinesResidentBlocksOf<SmallLinesShape::Star>(p, radius);
+    case SmallLinesShape::Hash: return smallLinesResidentBlocksOf<SmallLinesShape::Hash>(p, radius);
+    case SmallLinesShape::Diamond: return smallLinesResidentBlocksOf<SmallLinesShape::Diamond>(p, radius);
     }
     return 0;
 }

@@ -2,7 +2,7 @@
 
 namespace catlab::cuda {
 
-template void launchSmallLinesOf<LineShape::Cross>(const BoxsumPlan&, const StepArgs&);
-template int smallLinesResidentBlocksOf<LineShape::Cross>(const BoxsumPlan&, int);
+template void launchSmallLinesOf<SmallLinesShape::Cross>(const BoxsumPlan&, const StepArgs&);
+template int smallLinesResidentBlocksOf<SmallLinesShape::Cross>(const BoxsumPlan&, int);
 
 } // namespace catlab::cuda

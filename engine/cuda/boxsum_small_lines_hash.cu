@@ -2,7 +2,7 @@
 
 namespace catlab::cuda {
 
-template void launchSmallLinesOf<LineShape::Hash>(const BoxsumPlan&, const StepArgs&);
-template int smallLinesResidentBlocksOf<LineShape::Hash>(const BoxsumPlan&, int);
+template void launchSmallLinesOf<SmallLinesShape::Hash>(const BoxsumPlan&, const StepArgs&);
+template int smallLinesResidentBlocksOf<SmallLinesShape::Hash>(const BoxsumPlan&, int);
 
 } // namespace catlab::cuda

@@ -8,12 +8,12 @@
 
 namespace catlab::cuda {
 
-template <LineShape Shape, int R, bool Simple>
+template <SmallLinesShape Shape, int R, bool Simple>
 __global__ void smallLinesKernel(const __grid_constant__ StepArgs args) {
     smallLinesBody<Shape, R, Simple>(args, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
 }
 
-template <LineShape Shape>
+template <SmallLinesShape Shape>
 void launchSmallLinesOf(const BoxsumPlan& p, const StepArgs& args) {
     withCompileTimeInt<1, kMaxSmallLinesRadius>(args.radius, "boxsum small lines", "radius", [&]<int R>() {
         dispatchSimple(p.simpleSets, [&]<bool Simple>() {
@@ -23,7 +23,7 @@ void launchSmallLinesOf(const BoxsumPlan& p, const StepArgs& args) {
     });
 }
 
-template <LineShape Shape>
+template <SmallLinesShape Shape>
 int smallLinesResidentBlocksOf(const BoxsumPlan& p, int radius) {
     int blocks = 0;
     withCompileTimeInt<1, kMaxSmallLinesRadius>(radius, "boxsum small lines", "radius", [&]<int R>() {

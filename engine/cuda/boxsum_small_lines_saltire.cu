@@ -2,7 +2,7 @@
 
 namespace catlab::cuda {
 
-template void launchSmallLinesOf<LineShape::Saltire>(const BoxsumPlan&, const StepArgs&);
-template int smallLinesResidentBlocksOf<LineShape::Saltire>(const BoxsumPlan&, int);
+template void launchSmallLinesOf<SmallLinesShape::Saltire>(const BoxsumPlan&, const StepArgs&);
+template int smallLinesResidentBlocksOf<SmallLinesShape::Saltire>(const BoxsumPlan&, int);
 
 } // namespace catlab::cuda

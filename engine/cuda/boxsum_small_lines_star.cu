@@ -2,7 +2,7 @@
 
 namespace catlab::cuda {
 
-template void launchSmallLinesOf<LineShape::Star>(const BoxsumPlan&, const StepArgs&);
-template int smallLinesResidentBlocksOf<LineShape::Star>(const BoxsumPlan&, int);
+template void launchSmallLinesOf<SmallLinesShape::Star>(const BoxsumPlan&, const StepArgs&);
+template int smallLinesResidentBlocksOf<SmallLinesShape::Star>(const BoxsumPlan&, int);
 
 } // namespace catlab::cuda

@@ -45,6 +45,12 @@ TinyDevice tinyDevice(int threads = 256, int stripRows = 1 << 30) {
     return d;
 }
 
+// The same with the small lines kernel off: the line and von Neumann kernels at every radius.
+TinyDevice withoutSmallLines(TinyDevice d) {
+    d.tuning.smallLinesMaxCells = 0;
+    return d;
+}
+
 // The boxsum backend's state and step sequence, with host vectors for device memory.
 class EmulatedBoxsum {
   public:
@@ -138,7 +144,7 @@ class EmulatedBoxsum {
             });
             break;
         case BoxsumKernel::SmallLines:
-            dispatchSmallLines(p.lineShape, rule_.radius, [&]<LineShape S, int R>() {
+            dispatchSmallLines(p.smallLinesShape, rule_.radius, [&]<SmallLinesShape S, int R>() {
                 dispatchSimple(p.simpleSets, [&]<bool Simple>() {
                     testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
                                              [&](unsigned*, int tid, long long block) {
@@ -266,13 +272,24 @@ TEST(BoxsumEmulation, SmallMooreMoreStates) {
     expectMatchesReference({"256 states", parseRule("R3,C256,M1,S2..12,B3..9,NM").rule, {70, 30}, 6, tinyDevice()});
 }
 
+// The von Neumann kernel, at small radii too (where the plan prefers the small lines kernel).
 TEST(BoxsumEmulation, VonNeumann) {
     for (int r : {1, 2, 3, 5, 7, 13, 16})
-        expectMatchesReference(
-            {"von neumann", scaled(r, Neighbourhood::VonNeumann, r % 2 == 1, 2), {97, 61}, 3, tinyDevice(256, 10)});
-    expectMatchesReference({"vn 3 states", scaled(4, Neighbourhood::VonNeumann, true, 3), {33, 40}, 4, tinyDevice()});
+        expectMatchesReference({"von neumann",
+                                scaled(r, Neighbourhood::VonNeumann, r % 2 == 1, 2),
+                                {97, 61},
+                                3,
+                                withoutSmallLines(tinyDevice(256, 10)),
+                                {},
+                                "cpu-naive",
+                                BoxsumKernel::VonNeumann});
     expectMatchesReference(
-        {"vn narrow blocks", scaled(2, Neighbourhood::VonNeumann, false, 2), {300, 30}, 3, tinyDevice(6, 8)});
+        {"vn 3 states", scaled(4, Neighbourhood::VonNeumann, true, 3), {33, 40}, 4, withoutSmallLines(tinyDevice())});
+    expectMatchesReference({"vn narrow blocks",
+                            scaled(2, Neighbourhood::VonNeumann, false, 2),
+                            {300, 30},
+                            3,
+                            withoutSmallLines(tinyDevice(6, 8))});
     expectMatchesReference(
         {"vn r40", scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, tinyDevice(128, 30)});
     expectMatchesReference({"vn r33", scaled(33, Neighbourhood::VonNeumann, false, 4), {160, 70}, 2, tinyDevice(8)});
@@ -292,6 +309,8 @@ TEST(BoxsumEmulation, RowRangesMakeTheWholeStep) {
         {"small moore", scaled(3, Neighbourhood::Moore, true, 2), {75, 61}},
         {"small moore 4 states", scaled(5, Neighbourhood::Moore, false, 4), {70, 52}},
         {"von neumann", scaled(6, Neighbourhood::VonNeumann, true, 2), {69, 58}},
+        {"small von neumann", scaled(2, Neighbourhood::VonNeumann, false, 3), {67, 55}},
+        {"small von neumann r5", scaled(5, Neighbourhood::VonNeumann, true, 2), {70, 57}},
         {"mid moore", scaled(21, Neighbourhood::Moore, false, 2), {120, 90}},
         {"wide moore", scaled(130, Neighbourhood::Moore, true, 2), {290, 270}},
         {"star", scaled(7, Neighbourhood::Star, false, 2), {71, 66}},
@@ -526,14 +545,15 @@ TEST(BoxsumEmulation, LineShapesSmallRadii) {
 
 // The shapes' cells as catlab::inNeighbourhood has them.
 TEST(BoxsumEmulation, SmallLineShapesHaveTheNeighbourhoodsCells) {
-    for (Neighbourhood n : kLineShapes)
+    for (Neighbourhood n : {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star, Neighbourhood::Hash,
+                            Neighbourhood::VonNeumann})
         for (int r = 1; r <= kMaxSmallLinesRadius; ++r) {
-            const LineShape shape = *lineShapeFor(n);
+            const SmallLinesShape shape = *smallLinesShapeFor(n);
             for (int dy = -r; dy <= r; ++dy)
                 for (int dx = -r; dx <= r; ++dx)
-                    EXPECT_EQ(inLineShape(shape, dx, dy), inNeighbourhood(n, r, dx, dy))
+                    EXPECT_EQ(inSmallLinesShape(shape, r, dx, dy), inNeighbourhood(n, r, dx, dy))
                         << toString(n) << " r=" << r << " (" << dx << ", " << dy << ")";
-            EXPECT_EQ(lineShapeCells(shape, r), neighbourhoodCells(n, r)) << toString(n) << " r=" << r;
+            EXPECT_EQ(smallLinesShapeCells(shape, r), neighbourhoodCells(n, r)) << toString(n) << " r=" << r;
         }
 }
 
@@ -580,6 +600,98 @@ TEST(BoxsumEmulation, SmallLineShapesEdgesGroupsAndStates) {
         smallLines("small lines 5 states", lineRule(7, n, false, 5), {77, 61}, 4, tinyDevice(64, 13));
         smallLines("small lines 4 states, one interval", lineRule(5, n, true, 4, 1), {50, 40}, 4, tinyDevice());
     }
+}
+
+// ---- von Neumann at small radius: the diamond on the small line kernels ----
+
+// Up to r = 5 (61 cells, within smallLinesMaxCells' 65) the small lines kernel, the von Neumann kernel
+// beyond; smallLinesMaxCells moves the switch, and the line kernels never take the diamond.
+TEST(BoxsumEmulation, VonNeumannPlansTheSmallLinesKernelUpToItsCells) {
+    const auto kernelAt = [](int r, int maxCells) {
+        TinyDevice d = tinyDevice();
+        d.tuning.smallLinesMaxCells = maxCells;
+        const Rule rule = scaled(r, Neighbourhood::VonNeumann, false, 2);
+        const BoxsumPlan p = planBoxsum(rule, bitGridShape({1003, 1003}, r, 2), d.device, d.tuning);
+        if (p.kernel == BoxsumKernel::SmallLines) {
+            EXPECT_EQ(p.smallLinesShape, SmallLinesShape::Diamond) << rule.format();
+            EXPECT_EQ(p.sharedBytes, 0u) << rule.format();
+        }
+        return p.kernel;
+    };
+    const BoxsumTuning defaults;
+    for (int r : {1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 500})
+        EXPECT_EQ(kernelAt(r, defaults.smallLinesMaxCells),
+                  r <= 5 ? BoxsumKernel::SmallLines : BoxsumKernel::VonNeumann)
+            << r;
+    for (int r = 1; r <= 9; ++r) {
+        EXPECT_EQ(kernelAt(r, 25), r <= 3 ? BoxsumKernel::SmallLines : BoxsumKernel::VonNeumann) << r;
+        EXPECT_EQ(kernelAt(r, 145), r <= 8 ? BoxsumKernel::SmallLines : BoxsumKernel::VonNeumann) << r;
+        EXPECT_EQ(kernelAt(r, 0), BoxsumKernel::VonNeumann) << r;
+    }
+}
+
+// Every radius the plan takes the small kernel for, centre in and out, general and single-interval sets,
+// 2 to 5 states, odd sizes, strips of a few rows; and at r = 6 the von Neumann kernel takes over.
+TEST(BoxsumEmulation, SmallVonNeumannEveryRadius) {
+    // These radii count the diamond both ways: afresh, and carried down from the row above.
+    bool afresh = false, carried = false;
+    for (int r = 1; r <= 5; ++r) (smallLinesCarriesCount(SmallLinesShape::Diamond, r) ? carried : afresh) = true;
+    EXPECT_TRUE(afresh);
+    EXPECT_TRUE(carried);
+    for (int r = 1; r <= 5; ++r) {
+        const GridSize size{std::max(71, 4 * r + 5), std::max(41, 2 * r + 3)};
+        const Neighbourhood n = Neighbourhood::VonNeumann;
+        for (int states : {2, 3, 5})
+            expectMatchesReference({.label = "small von neumann",
+                                    .rule = lineRule(r, n, (r + states) % 2 == 1, states),
+                                    .size = size,
+                                    .steps = 3,
+                                    .device = tinyDevice(64, 9),
+                                    .kernel = BoxsumKernel::SmallLines});
+        expectMatchesReference({.label = "small von neumann, one interval",
+                                .rule = lineRule(r, n, r % 2 == 0, 2, 1),
+                                .size = size,
+                                .steps = 3,
+                                .device = tinyDevice(256, 1 << 30),
+                                .kernel = BoxsumKernel::SmallLines});
+        expectMatchesReference({.label = "small von neumann, scaled",
+                                .rule = scaled(r, n, r % 2 == 1, 2),
+                                .size = {67, 43},
+                                .steps = 4,
+                                .device = tinyDevice(128, 13),
+                                .kernel = BoxsumKernel::SmallLines});
+    }
+    expectMatchesReference({.label = "von neumann past the small kernel",
+                            .rule = lineRule(6, Neighbourhood::VonNeumann, true, 2),
+                            .size = {73, 45},
+                            .steps = 3,
+                            .device = tinyDevice(64, 9),
+                            .kernel = BoxsumKernel::VonNeumann});
+}
+
+// Widths around word boundaries, many column groups of a few words, strips shorter and longer than the
+// window; and r = 6..8, the kernel's other instantiations, when smallLinesMaxCells lets them in.
+TEST(BoxsumEmulation, SmallVonNeumannEdgesGroupsAndLargerCells) {
+    const Neighbourhood n = Neighbourhood::VonNeumann;
+    auto small = [](const char* label, const Rule& rule, GridSize size, int steps, const TinyDevice& device) {
+        expectMatchesReference({.label = label,
+                                .rule = rule,
+                                .size = size,
+                                .steps = steps,
+                                .device = device,
+                                .kernel = BoxsumKernel::SmallLines});
+    };
+    for (int width : {11, 17, 31, 32, 33, 63, 65})
+        for (int r : {1, 3, 5})
+            if (width >= 2 * r + 1)
+                small("small von neumann word edges", lineRule(r, n, r == 3, 2), {width, 37}, 3, tinyDevice(256, 5));
+    for (int strip : {1, 2, 7, 11, 12})
+        small("small von neumann strips", lineRule(5, n, strip % 2 == 0, 2), {45, 43}, 2, tinyDevice(256, strip));
+    small("small von neumann groups", lineRule(4, n, true, 2), {1100, 29}, 3, tinyDevice(6, 4));
+    small("small von neumann 4 states, one interval", lineRule(4, n, false, 4, 1), {50, 40}, 4, tinyDevice());
+    TinyDevice larger = tinyDevice(64, 10);
+    larger.tuning.smallLinesMaxCells = 145;
+    for (int r : {6, 7, 8}) small("small von neumann, more cells", lineRule(r, n, r % 2 == 0, 2), {59, 41}, 2, larger);
 }
 
 // Wide row sums (radius 16 and beyond) and diagonals reaching over several words.

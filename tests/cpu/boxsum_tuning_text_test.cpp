@@ -2,6 +2,7 @@
 #include "boxsum_tuning_text.hpp"
 
 #include "support/error_of.hpp"
+#include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,6 +23,25 @@ TEST(BoxsumTuningText, SetsTheNamedFieldsAndKeepsTheOthers) {
     EXPECT_EQ(t.midSegmentWords, defaults.midSegmentWords);
     EXPECT_EQ(t.smallMooreThreads, defaults.smallMooreThreads);
     EXPECT_EQ(parseBoxsumTuning("").midHalfWarps, defaults.midHalfWarps);
+}
+
+// smallLinesMaxCells moves von Neumann's switch from the small lines kernel to its own (r = 5 by default,
+// 61 cells) as it does the line shapes'.
+TEST(BoxsumTuningText, SmallLinesMaxCellsMovesTheVonNeumannSwitch) {
+    const BoxsumDevice device{1, [](const BoxsumPlan&) { return 1; }};
+    const auto kernelAt = [&](int r, const BoxsumTuning& tuning) {
+        const Rule rule = testing::scaledRule(r, Neighbourhood::VonNeumann, true, 2);
+        return planBoxsum(rule, bitGridShape({500, 500}, r, 2), device, tuning).kernel;
+    };
+    EXPECT_EQ(kernelAt(4, parseBoxsumTuning("")), BoxsumKernel::SmallLines);
+    EXPECT_EQ(kernelAt(5, parseBoxsumTuning("")), BoxsumKernel::SmallLines);
+    EXPECT_EQ(kernelAt(6, parseBoxsumTuning("")), BoxsumKernel::VonNeumann);
+    const BoxsumTuning fewer = parseBoxsumTuning("smallLinesMaxCells=25");
+    EXPECT_EQ(kernelAt(3, fewer), BoxsumKernel::SmallLines);
+    EXPECT_EQ(kernelAt(4, fewer), BoxsumKernel::VonNeumann);
+    const BoxsumTuning more = parseBoxsumTuning("smallLinesMaxCells=85");
+    EXPECT_EQ(kernelAt(6, more), BoxsumKernel::SmallLines);
+    EXPECT_EQ(kernelAt(7, more), BoxsumKernel::VonNeumann);
 }
 
 TEST(BoxsumTuningText, RefusesWhatItCannotSet) {

@@ -1,7 +1,7 @@
-// boxsum beyond the shared GPU suite: radii past 16 (to 500), von Neumann and more states at large
-// radii, the cross, saltire, star and hash at radii 1..500 and the checkerboards to 16, across backend
-// switches too, widths around word boundaries, a grid taller than a launch grid is high, and what it
-// refuses.
+// boxsum beyond the shared GPU suite: radii past 16 (to 500), von Neumann at radii 1..6 (the small
+// lines kernel's diamond and the switch to the von Neumann kernel) and with more states at large radii,
+// the cross, saltire, star and hash at radii 1..500 and the checkerboards to 16, across backend switches
+// too, widths around word boundaries, a grid taller than a launch grid is high, and what it refuses.
 // Radii up to 100 are checked against cpu-naive; at 250 and 500 the direct count is too slow, and the
 // O(1) `cpu` backend (itself checked against cpu-naive in the CPU tests) is the reference.
 #include "catlab/backend_choice.hpp"
@@ -202,24 +202,60 @@ TEST_F(BoxsumTest, SmallLineShapesGroupsEdgesAndTallGrids) {
 
 // A generation stepped in row ranges (boundary rows first, as a rank of a distributed grid does) is the
 // whole generation.
+void expectRowRangesMakeTheStep(const Rule& rule) {
+    SCOPED_TRACE(rule.format());
+    const int r = rule.radius;
+    const GridSize size{203, 4 * r + 61};
+    const Grid start = startingState(size, rule.states);
+    Simulator whole(rule, start, "boxsum"), parts(rule, start, "boxsum");
+    const int h = size.height;
+    const std::vector<std::pair<int, int>> ranges{
+        {r, 2 * r}, {h - 2 * r, h - r}, {2 * r, h - 2 * r}, {0, r}, {h - r, h}};
+    for (int g = 0; g < 5; ++g) {
+        whole.step();
+        for (const auto& [first, end] : ranges) parts.stepRows(first, end - first);
+        parts.finishStep();
+        ASSERT_EQ(firstDifference(parts.snapshot(), whole.snapshot()), -1) << "generation " << g + 1;
+    }
+}
+
 TEST_F(BoxsumTest, SmallLineShapesRowRanges) {
     for (Neighbourhood n : kLineShapes)
-        for (int r : {1, 4, 8}) {
-            const Rule rule = lineRule(r, n, r != 4, r == 4 ? 3 : 2);
-            SCOPED_TRACE(rule.format());
-            const GridSize size{203, 4 * r + 61};
-            const Grid start = startingState(size, rule.states);
-            Simulator whole(rule, start, "boxsum"), parts(rule, start, "boxsum");
-            const int h = size.height;
-            const std::vector<std::pair<int, int>> ranges{
-                {r, 2 * r}, {h - 2 * r, h - r}, {2 * r, h - 2 * r}, {0, r}, {h - r, h}};
-            for (int g = 0; g < 5; ++g) {
-                whole.step();
-                for (const auto& [first, end] : ranges) parts.stepRows(first, end - first);
-                parts.finishStep();
-                ASSERT_EQ(firstDifference(parts.snapshot(), whole.snapshot()), -1) << "generation " << g + 1;
-            }
+        for (int r : {1, 4, 8}) expectRowRangesMakeTheStep(lineRule(r, n, r != 4, r == 4 ? 3 : 2));
+}
+
+// ---- von Neumann at radius 1..5: the diamond on the small line kernels, the von Neumann kernel beyond ----
+
+TEST_F(BoxsumTest, SmallVonNeumannEveryRadius) {
+    const Neighbourhood n = Neighbourhood::VonNeumann;
+    for (int r = 1; r <= 6; ++r) {
+        const GridSize size{std::max(101, 4 * r + 9), std::max(67, 2 * r + 7)};
+        for (int states : {2, 3, 6}) {
+            const Rule rule = lineRule(r, n, (r + states) % 2 == 1, states);
+            EXPECT_EQ(Simulator(rule, size, 0.3, 1, "boxsum").kernelName(), r <= 5 ? "small lines" : "von neumann")
+                << rule.format();
+            expectSameGenerations(rule, size, states == 2 ? 20 : 12, "cpu-naive");
         }
+        Rule oneInterval = lineRule(r, n, r % 2 == 0, 2);
+        const int cells = oneInterval.neighbourhoodSize();
+        oneInterval.birth = CountSet({{cells * 30 / 100, cells * 45 / 100}});
+        oneInterval.survival = CountSet({{cells * 25 / 100, cells * 50 / 100}});
+        expectSameGenerations(oneInterval, size, 12, "cpu-naive");
+        expectSameGenerations(scaled(r, n, r % 2 == 1, 2), size, 12, "cpu-naive");
+    }
+}
+
+// Several column groups and strips, widths around word boundaries, a grid taller than a launch grid is
+// high, row ranges.
+TEST_F(BoxsumTest, SmallVonNeumannGroupsEdgesRowRangesAndTallGrids) {
+    const Neighbourhood n = Neighbourhood::VonNeumann;
+    expectSameGenerations(lineRule(5, n, true, 2), {4129, 1031}, 4, "cpu");
+    expectSameGenerations(lineRule(4, n, false, 4), {4161, 263}, 3, "cpu-naive");
+    for (int width : {17, 31, 32, 33, 63, 65})
+        for (int r : {1, 3, 5})
+            if (width >= 2 * r + 1) expectSameGenerations(lineRule(r, n, r == 3, 2), {width, 45}, 10, "cpu-naive");
+    expectSameGenerations(lineRule(2, n, false, 3), {96, 70000}, 2, "cpu-naive");
+    for (int r : {1, 4, 5}) expectRowRangesMakeTheStep(lineRule(r, n, r != 4, r == 4 ? 3 : 2));
 }
 
 TEST_F(BoxsumTest, CheckerboardsMatchOracleOverManyGenerations) {
