@@ -255,11 +255,16 @@ class BoxsumBackend final : public Backend {
 
 std::optional<std::string> boxsumUnsupported(const Rule& rule) {
     const Neighbourhood n = rule.neighbourhood;
-    if (n != Neighbourhood::Moore && n != Neighbourhood::VonNeumann && !lineShapeFor(n) && !isCheckerboard(n))
+    if (n != Neighbourhood::Moore && n != Neighbourhood::VonNeumann && !smallLinesShapeFor(n) && !isCheckerboard(n))
         return std::string("boxsum sums Moore boxes, von Neumann diamonds, the lines of the cross, saltire, "
-                           "star and hash along rows, columns and diagonals, and checkerboards; it has no kernel "
-                           "for the ") +
+                           "star, hash, tripod and asterisk along rows, columns and diagonals, and checkerboards; "
+                           "it has no kernel for the ") +
                toString(n) + " neighbourhood";
+    if (smallLinesShapeFor(n) && !lineShapeFor(n) && n != Neighbourhood::VonNeumann &&
+        rule.radius > kMaxSmallLinesRadius)
+        return std::string("boxsum counts the ") + toString(n) + " neighbourhood on its small lines kernel, radius " +
+               "up to " + std::to_string(kMaxSmallLinesRadius) + "; radius " + std::to_string(rule.radius) +
+               " is beyond it (the general backend computes it)";
     if (isCheckerboard(n) && rule.radius > kMaxMidCheckerboardRadius)
         return std::string("boxsum's ") + toString(n) + " kernel keeps each colour's column sums, at most r + 1 " +
                "cells, in bytes (radius up to " + std::to_string(kMaxMidCheckerboardRadius) + "); radius " +
@@ -278,7 +283,8 @@ BackendSpec boxsum() {
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: running box, line and diagonal sums over 1-bit cell planes",
             .rulesSummary = "radius 1..500: Moore, von Neumann, cross, saltire, star and hash; radius 1..254: "
-                            "checkerboards; any states (up to 16 count intervals per set)",
+                            "checkerboards; radius 1..8: tripod and asterisk; any states (up to 16 count "
+                            "intervals per set)",
             .unsupportedReason = cuda::boxsumUnsupported,
             .create = makeBackend<cuda::BoxsumBackend>,
             .memoryNeed =

@@ -71,7 +71,7 @@ inline std::optional<LineShape> lineShapeFor(Neighbourhood n) {
 }
 
 // The shapes the small lines kernel counts (a carry-save tree over the cells, small radii): the line
-// shapes and the von Neumann diamond.
+// shapes, the von Neumann diamond, and the tripod and the asterisk, which only this kernel counts.
 inline std::optional<SmallLinesShape> smallLinesShapeFor(Neighbourhood n) {
     switch (n) {
     case Neighbourhood::Cross: return SmallLinesShape::Cross;
@@ -79,6 +79,8 @@ inline std::optional<SmallLinesShape> smallLinesShapeFor(Neighbourhood n) {
     case Neighbourhood::Star: return SmallLinesShape::Star;
     case Neighbourhood::Hash: return SmallLinesShape::Hash;
     case Neighbourhood::VonNeumann: return SmallLinesShape::Diamond;
+    case Neighbourhood::Tripod: return SmallLinesShape::Tripod;
+    case Neighbourhood::Asterisk: return SmallLinesShape::Asterisk;
     default: return std::nullopt;
     }
 }
@@ -214,7 +216,10 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
     const auto smallShape = smallLinesShapeFor(rule.neighbourhood);
     const auto shape = lineShapeFor(rule.neighbourhood);
-    if (smallShape && r <= kMaxSmallLinesRadius && smallLinesShapeCells(*smallShape, r) <= tuning.smallLinesMaxCells) {
+    // The tripod and the asterisk have no other kernel: they take this one whatever its cell limit.
+    const bool onlySmallLines = smallShape && !shape && rule.neighbourhood != Neighbourhood::VonNeumann;
+    if (smallShape && r <= kMaxSmallLinesRadius &&
+        (smallLinesShapeCells(*smallShape, r) <= tuning.smallLinesMaxCells || onlySmallLines)) {
         p.kernel = BoxsumKernel::SmallLines;
         p.smallLinesShape = *smallShape;
         p.threads = std::min(tuning.smallLinesThreads, roundUp32(g.words));

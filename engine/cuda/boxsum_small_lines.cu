@@ -9,6 +9,8 @@ void launchSmallLines(const BoxsumPlan& p, const StepArgs& args) {
     case SmallLinesShape::Star: return launchSmallLinesOf<SmallLinesShape::Star>(p, args);
     case SmallLinesShape::Hash: return launchSmallLinesOf<SmallLinesShape::Hash>(p, args);
     case SmallLinesShape::Diamond: return launchSmallLinesOf<SmallLinesShape::Diamond>(p, args);
+    case SmallLinesShape::Tripod: return launchSmallLinesOf<SmallLinesShape::Tripod>(p, args);
+    case SmallLinesShape::Asterisk: return launchSmallLinesOf<SmallLinesShape::Asterisk>(p, args);
     }
 }
 
@@ -19,6 +21,8 @@ int smallLinesResidentBlocks(const BoxsumPlan& p, int radius) {
     case SmallLinesShape::Star: return smallLinesResidentBlocksOf<SmallLinesShape::Star>(p, radius);
     case SmallLinesShape::Hash: return smallLinesResidentBlocksOf<SmallLinesShape::Hash>(p, radius);
     case SmallLinesShape::Diamond: return smallLinesResidentBlocksOf<SmallLinesShape::Diamond>(p, radius);
+    case SmallLinesShape::Tripod: return smallLinesResidentBlocksOf<SmallLinesShape::Tripod>(p, radius);
+    case SmallLinesShape::Asterisk: return smallLinesResidentBlocksOf<SmallLinesShape::Asterisk>(p, radius);
     }
     return 0;
 }

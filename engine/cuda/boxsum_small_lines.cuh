@@ -1,11 +1,11 @@
 #pragma once
-// The line shapes (cross +, saltire X, star *, hash #) and the von Neumann diamond at radius R <= 8,
-// bit-sliced. At small radius these shapes have few cells (the saltire 4R + 1, the star and the hash
-// 8R + 1, the diamond 2R^2 + 2R + 1), so one carry-save tree over the shape's cells, each a shifted word,
-// costs less than the line and von Neumann kernels' running sums, whose diagonals move one column per row
-// through shared memory behind a barrier. (The larger diamonds carry their count down from the row above
-// instead, with trees over the cells that join and leave it: smallLinesCarriesCount.) As in the small Moore
-// kernel a thread owns a 32-cell word column and walks down a strip of rows. The words of the 2R+1 rows
+// The line shapes (cross +, saltire X, star *, hash #, tripod 3, asterisk A) and the von Neumann diamond at
+// radius R <= 8, bit-sliced. At small radius these shapes have few cells (the tripod 3R + 1, the saltire
+// 4R + 1, the asterisk 6R + 1, the star and the hash 8R + 1, the diamond 2R^2 + 2R + 1), so one carry-save tree over
+// the shape's cells, each a shifted word, costs less than the line and von Neumann kernels' running sums, whose
+// diagonals move one column per row through shared memory behind a barrier. (The larger diamonds carry their count down
+// from the row above instead, with trees over the cells that join and leave it: smallLinesCarriesCount.) As in the
+// small Moore kernel a thread owns a 32-cell word column and walks down a strip of rows. The words of the 2R+1 rows
 // under its window stay in registers: a ring whose slots are compile-time indices, because the row loop
 // is unrolled by the window's height, so every row is loaded once per thread.
 #include "boxsum_lines.cuh"
@@ -19,8 +19,8 @@ inline constexpr int kMaxSmallLinesRadius = 8;
 
 // The shapes this kernel counts. Its own list, apart from LineShape (the line kernels' shapes), as the
 // two kernels need not count the same shapes.
-enum class SmallLinesShape { Cross, Saltire, Star, Hash, Diamond };
-inline constexpr int kSmallLinesShapeCount = 5;
+enum class SmallLinesShape { Cross, Saltire, Star, Hash, Diamond, Tripod, Asterisk };
+inline constexpr int kSmallLinesShapeCount = 7;
 
 // Whether the cell at offset (dx, dy) from the centre, both within the radius r, belongs to the shape
 // (catlab::inNeighbourhood), the centre included as the counts include it.
@@ -33,6 +33,8 @@ constexpr bool inSmallLinesShape(SmallLinesShape shape, int r, int dx, int dy) {
     case SmallLinesShape::Star: return dx == 0 || dy == 0 || ax == ay;
     case SmallLinesShape::Hash: return ay == 1 || ax == 1 || (dx == 0 && dy == 0);
     case SmallLinesShape::Diamond: return ax + ay <= r;
+    case SmallLinesShape::Tripod: return (dx == 0 && dy <= 0) || (dy == 0 && dx <= 0) || (dx == dy && dx > 0);
+    case SmallLinesShape::Asterisk: return dx == 0 || dy == 0 || dx == dy;
     }
     return false;
 }

@@ -505,6 +505,10 @@ Rule lineRule(int r, Neighbourhood n, bool centre, int states, int bands = 8) {
     return testing::bandedRule(r, n, centre, states, {bands, states > 2 ? 0.15 : 0.5, 0.7});
 }
 
+// The shapes the small lines kernel counts as it counts the line shapes: those, the tripod and the asterisk.
+constexpr Neighbourhood kSmallLinesShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star,
+                                               Neighbourhood::Hash,  Neighbourhood::Tripod,  Neighbourhood::Asterisk};
+
 // The line kernels with the small line kernels turned off.
 TinyDevice linesOnly(int threads = 256, int stripRows = 1 << 30) {
     TinyDevice d = tinyDevice(threads, stripRows);
@@ -546,7 +550,7 @@ TEST(BoxsumEmulation, LineShapesSmallRadii) {
 // The shapes' cells as catlab::inNeighbourhood has them.
 TEST(BoxsumEmulation, SmallLineShapesHaveTheNeighbourhoodsCells) {
     for (Neighbourhood n : {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star, Neighbourhood::Hash,
-                            Neighbourhood::VonNeumann})
+                            Neighbourhood::VonNeumann, Neighbourhood::Tripod, Neighbourhood::Asterisk})
         for (int r = 1; r <= kMaxSmallLinesRadius; ++r) {
             const SmallLinesShape shape = *smallLinesShapeFor(n);
             for (int dy = -r; dy <= r; ++dy)
@@ -559,7 +563,7 @@ TEST(BoxsumEmulation, SmallLineShapesHaveTheNeighbourhoodsCells) {
 
 // Every shape and radius, centre in and out, general and single-interval sets, strips of a few rows.
 TEST(BoxsumEmulation, SmallLineShapesEveryRadius) {
-    for (Neighbourhood n : kLineShapes)
+    for (Neighbourhood n : kSmallLinesShapes)
         for (int r = 1; r <= kMaxSmallLinesRadius; ++r) {
             const GridSize size{std::max(71, 2 * r + 5), std::max(41, 2 * r + 3)};
             expectMatchesReference({.label = "small lines",
@@ -588,7 +592,7 @@ TEST(BoxsumEmulation, SmallLineShapesEdgesGroupsAndStates) {
                                 .device = device,
                                 .kernel = BoxsumKernel::SmallLines});
     };
-    for (Neighbourhood n : kLineShapes) {
+    for (Neighbourhood n : kSmallLinesShapes) {
         for (int width : {17, 31, 32, 33, 63, 65})
             for (int r : {1, 4, 8})
                 if (width >= 2 * r + 1)
@@ -600,6 +604,21 @@ TEST(BoxsumEmulation, SmallLineShapesEdgesGroupsAndStates) {
         smallLines("small lines 5 states", lineRule(7, n, false, 5), {77, 61}, 4, tinyDevice(64, 13));
         smallLines("small lines 4 states, one interval", lineRule(5, n, true, 4, 1), {50, 40}, 4, tinyDevice());
     }
+}
+
+// The tripod and the asterisk have no other boxsum kernel: the small lines kernel takes them at every
+// radius it has, whatever its cell limit.
+TEST(BoxsumEmulation, TripodAndAsteriskPlanTheSmallLinesKernelWhateverItsCellLimit) {
+    const BitGrid g = bitGridShape({200, 100}, kMaxSmallLinesRadius, 2);
+    for (Neighbourhood n : {Neighbourhood::Tripod, Neighbourhood::Asterisk})
+        for (int r = 1; r <= kMaxSmallLinesRadius; ++r)
+            for (int limit : {0, 25, 65}) {
+                BoxsumTuning tuning;
+                tuning.smallLinesMaxCells = limit;
+                const BoxsumPlan p = planBoxsum(lineRule(r, n, false, 2), g, tinyDevice(64, 9).device, tuning);
+                EXPECT_EQ(p.kernel, BoxsumKernel::SmallLines) << toString(n) << " r=" << r << " limit " << limit;
+                EXPECT_EQ(p.smallLinesShape, *smallLinesShapeFor(n)) << toString(n);
+            }
 }
 
 // ---- von Neumann at small radius: the diamond on the small line kernels ----

@@ -172,7 +172,8 @@ TEST_F(BoxsumTest, LineShapesAroundWordBoundariesAndTallGrids) {
 // ---- The line shapes at radius 1..8: one carry-save tree per count (the small line kernels) ----
 
 TEST_F(BoxsumTest, SmallLineShapesEveryRadius) {
-    for (Neighbourhood n : kLineShapes)
+    for (Neighbourhood n : {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star, Neighbourhood::Hash,
+                            Neighbourhood::Tripod, Neighbourhood::Asterisk})
         for (int r = 1; r <= 8; ++r) {
             const GridSize size{std::max(101, 4 * r + 9), std::max(67, 2 * r + 7)};
             for (int states : {2, 3, 6}) {
@@ -292,6 +293,18 @@ TEST_F(BoxsumTest, RefusesCheckerboardsBeyondRadius254) {
         const auto why = info.unsupportedReason(lineRule(255, n, false, 2));
         ASSERT_TRUE(why.has_value());
         EXPECT_NE(why->find("radius 255"), std::string::npos) << *why;
+        EXPECT_NE(why->find(toString(n)), std::string::npos) << *why;
+    }
+}
+
+// The tripod and the asterisk run on the small lines kernel alone: up to radius 8, and beyond boxsum says so.
+TEST_F(BoxsumTest, RefusesTripodAndAsteriskBeyondRadius8) {
+    const BackendSpec& info = BackendRegistry::instance().find("boxsum");
+    for (Neighbourhood n : {Neighbourhood::Tripod, Neighbourhood::Asterisk}) {
+        EXPECT_FALSE(info.unsupportedReason(lineRule(8, n, true, 3)).has_value());
+        const auto why = info.unsupportedReason(lineRule(9, n, false, 2));
+        ASSERT_TRUE(why.has_value());
+        EXPECT_NE(why->find("radius 9"), std::string::npos) << *why;
         EXPECT_NE(why->find(toString(n)), std::string::npos) << *why;
     }
 }
