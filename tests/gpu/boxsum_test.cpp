@@ -169,24 +169,31 @@ TEST_F(BoxsumTest, LineShapesAroundWordBoundariesAndTallGrids) {
     }
 }
 
+// Odd sides with room for the shape's reach.
+GridSize shapeGrid(int r) { return {std::max(101, 4 * r + 9), std::max(67, 2 * r + 7)}; }
+
+// The shape at radius r runs on boxsum's `kernel` and matches cpu-naive: 2, 3 and 6 states, and a rule of one
+// birth and one survival interval (the kernels' single-interval tests).
+void expectShapeOnKernel(Neighbourhood n, int r, const std::string& kernel) {
+    const GridSize size = shapeGrid(r);
+    for (int states : {2, 3, 6}) {
+        const Rule rule = lineRule(r, n, (r + states) % 2 == 1, states);
+        EXPECT_EQ(Simulator(rule, size, 0.3, 1, "boxsum").kernelName(), kernel) << rule.format();
+        expectSameGenerations(rule, size, states == 2 ? 20 : 12, "cpu-naive");
+    }
+    Rule oneInterval = lineRule(r, n, r % 2 == 0, 2);
+    const int cells = oneInterval.neighbourhoodSize();
+    oneInterval.birth = CountSet({{cells * 30 / 100, cells * 45 / 100}});
+    oneInterval.survival = CountSet({{cells * 25 / 100, cells * 50 / 100}});
+    expectSameGenerations(oneInterval, size, 12, "cpu-naive");
+}
+
 // ---- The line shapes at radius 1..8: one carry-save tree per count (the small line kernels) ----
 
 TEST_F(BoxsumTest, SmallLineShapesEveryRadius) {
     for (Neighbourhood n : {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star, Neighbourhood::Hash,
                             Neighbourhood::Tripod, Neighbourhood::Asterisk})
-        for (int r = 1; r <= 8; ++r) {
-            const GridSize size{std::max(101, 4 * r + 9), std::max(67, 2 * r + 7)};
-            for (int states : {2, 3, 6}) {
-                const Rule rule = lineRule(r, n, (r + states) % 2 == 1, states);
-                EXPECT_EQ(Simulator(rule, size, 0.3, 1, "boxsum").kernelName(), "small lines") << rule.format();
-                expectSameGenerations(rule, size, states == 2 ? 20 : 12, "cpu-naive");
-            }
-            Rule oneInterval = lineRule(r, n, r % 2 == 0, 2);
-            const int cells = oneInterval.neighbourhoodSize();
-            oneInterval.birth = CountSet({{cells * 30 / 100, cells * 45 / 100}});
-            oneInterval.survival = CountSet({{cells * 25 / 100, cells * 50 / 100}});
-            expectSameGenerations(oneInterval, size, 12, "cpu-naive");
-        }
+        for (int r = 1; r <= 8; ++r) expectShapeOnKernel(n, r, "small lines");
 }
 
 // Several column groups and strips, widths around word boundaries, a grid taller than a launch grid is high.
@@ -230,19 +237,8 @@ TEST_F(BoxsumTest, SmallLineShapesRowRanges) {
 TEST_F(BoxsumTest, SmallVonNeumannEveryRadius) {
     const Neighbourhood n = Neighbourhood::VonNeumann;
     for (int r = 1; r <= 6; ++r) {
-        const GridSize size{std::max(101, 4 * r + 9), std::max(67, 2 * r + 7)};
-        for (int states : {2, 3, 6}) {
-            const Rule rule = lineRule(r, n, (r + states) % 2 == 1, states);
-            EXPECT_EQ(Simulator(rule, size, 0.3, 1, "boxsum").kernelName(), r <= 5 ? "small lines" : "von neumann")
-                << rule.format();
-            expectSameGenerations(rule, size, states == 2 ? 20 : 12, "cpu-naive");
-        }
-        Rule oneInterval = lineRule(r, n, r % 2 == 0, 2);
-        const int cells = oneInterval.neighbourhoodSize();
-        oneInterval.birth = CountSet({{cells * 30 / 100, cells * 45 / 100}});
-        oneInterval.survival = CountSet({{cells * 25 / 100, cells * 50 / 100}});
-        expectSameGenerations(oneInterval, size, 12, "cpu-naive");
-        expectSameGenerations(scaled(r, n, r % 2 == 1, 2), size, 12, "cpu-naive");
+        expectShapeOnKernel(n, r, r <= 5 ? "small lines" : "von neumann");
+        expectSameGenerations(scaled(r, n, r % 2 == 1, 2), shapeGrid(r), 12, "cpu-naive");
     }
 }
 
