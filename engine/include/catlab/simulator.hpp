@@ -30,6 +30,10 @@ class Simulator {
               std::uint32_t firstRandomRow = 0);
     ~Simulator();
 
+    // Every cell dead, written where the backend keeps the state (on the device for GPU backends); the
+    // generation stays.
+    void clear() { backend_->randomize(0.0, 0); }
+
     void step(int generations = 1);
     // step(), timed on the backend: CUDA events around the launches on GPU backends (GPU time, not
     // launch overhead), the steady clock on CPU backends. Work queued before is finished first and not

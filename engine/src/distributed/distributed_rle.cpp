@@ -72,16 +72,6 @@ void DistributedSimulator::saveRle(const std::string& path, const RleExtras& ext
     });
 }
 
-// Every row of the band dead, a chunk at a time.
-void DistributedSimulator::clearBand() {
-    const int width = size().width, halo = layout_.haloRows();
-    const int chunk = std::min(band().rows, rowsPerChunk());
-    const std::vector<Cell> dead(std::size_t(width) * std::size_t(chunk), Cell{0});
-    for (int done = 0; done < band().rows; done += chunk)
-        writeBandRows(halo + done,
-                      ConstCellBuffer{dead.data(), {width, std::min(chunk, band().rows - done)}, MemorySpace::Host});
-}
-
 // The pattern's rows go, a chunk at a time, into the rectangle of the grid they land on (writeCells cuts
 // it where it wraps and where bands meet); every rank learns the box and its place from rank 0.
 void DistributedSimulator::loadRle(RleStreamReader* reader) {
@@ -101,7 +91,7 @@ void DistributedSimulator::loadRle(RleStreamReader* reader) {
     box = {int(fromRankZero(comm_, box.width)), int(fromRankZero(comm_, box.height))};
     at = {int(fromRankZero(comm_, at.left)), int(fromRankZero(comm_, at.top))};
     chunk = int(fromRankZero(comm_, chunk));
-    onEveryRank(comm_, [&] { clearBand(); });
+    onEveryRank(comm_, [&] { local_->clear(); }); // halos and frame too: the next exchange refills them
 
     for (int done = 0; done < box.height; done += chunk) {
         const int rows = std::min(chunk, box.height - done);

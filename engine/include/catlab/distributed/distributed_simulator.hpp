@@ -128,7 +128,6 @@ class DistributedSimulator {
     int rowsPerChunk() const;
     // Rows of `width` cells in one chunk of streamed RLE, within rank 0's gatherHostBytes().
     int streamedRowsPerChunk(int width) const;
-    void clearBand();
 
     Communicator& comm_;
     Rule rule_;
