@@ -18,8 +18,8 @@ __global__ void baseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ o
         int yy = y + dy;
         yy += yy < 0 ? height : yy >= height ? -height : 0; // sides are at least 2r+1: one wrap suffices
         const Cell* row = in + std::size_t(yy) * width;
-        const int half = deviceRowHalfWidth(rule, dy);
-        for (int dx = -half; dx <= half; ++dx) {
+        const DeviceSpan span = deviceRowSpan(rule, dy);
+        for (int dx = span.lo; dx <= span.hi; ++dx) {
             int xx = x + dx;
             xx += xx < 0 ? width : xx >= width ? -width : 0;
             count += row[xx] == 1;
@@ -92,7 +92,7 @@ BackendSpec base() {
     return {.name = "base",
             .memorySpace = MemorySpace::Device,
             .description = "CUDA: one cell per thread, neighbourhood read from global memory",
-            .rulesSummary = "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set)",
+            .rulesSummary = "row-span neighbourhoods (M, N, C, 2, +, H), any states (up to 16 count intervals per set)",
             .unsupportedReason = cuda::deviceRuleUnsupported,
             .create = makeBackend<cuda::BaseBackend>,
             .memoryNeed = cuda::byteGridMemoryNeed};

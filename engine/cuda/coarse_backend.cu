@@ -18,32 +18,21 @@ constexpr int kTileW = kThreadsX;
 constexpr int kTileH = kThreadsY * kStrip;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
 
-// The general kernel. Shared memory: the column half-heights (2r+1 ints; the neighbourhood's
-// column at dx spans dy in [-v, v]), then a band of `bandCols` columns of the (kTileH + 2r)-row halo tile.
+// The general kernel. Shared memory: the column spans (2r+1 ints; the neighbourhood's column at dx
+// holds the rows dy of deviceRowSpan(dx), the shapes being their own transposes), then a band of
+// `bandCols` columns of the (kTileH + 2r)-row halo tile.
 __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
                                  DeviceRule rule, int bandCols, const unsigned* __restrict__ table, int words) {
     extern __shared__ int shared[];
     const int r = rule.radius;
-    int* halfHeight = shared;
+    DeviceSpan* columnSpans = reinterpret_cast<DeviceSpan*>(shared);
     Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
     if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
-    // Row half-widths shrink with |dy| for every neighbourhood, so each column is one centred span:
-    // v(dx) = the largest |dy| whose row still reaches |dx|.
-    for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY) {
-        const int adx = i < r ? r - i : i - r;
-        int lo = 0, hi = r; // binary search: rows at |dy| <= lo reach adx
-        while (lo < hi) {
-            const int mid = (lo + hi + 1) / 2;
-            if (deviceRowHalfWidth(rule, mid) >= adx)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        halfHeight[i] = lo;
-    }
+    for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY)
+        columnSpans[i] = deviceRowSpan(rule, i - r);
 
     // Halo-tile cell (row, col) is global (x0 - r + col, y0 - r + row). This thread's cells sit in
     // column tx + r, rows top + r .. top + r + kStrip - 1; its neighbourhood columns are tx .. tx + 2r.
@@ -52,20 +41,21 @@ __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__
     const int tileRows = kTileH + 2 * r, tileCols = kTileW + 2 * r;
     for (int b0 = 0; b0 < tileCols; b0 += bandCols) {
         const int cols = min(bandCols, tileCols - b0);
-        __syncthreads(); // the previous band is no longer read (and halfHeight is written)
+        __syncthreads(); // the previous band is no longer read (and the column spans are written)
         loadWrapped(band, tileRows, cols, in, width, height, x0 - r + b0, y0 - r);
         __syncthreads();
         const int lo = max(b0, tx), hi = min(b0 + cols, tx + 2 * r + 1);
         for (int c = lo; c < hi; ++c) {
-            const int v = halfHeight[c - tx];
+            const DeviceSpan span = columnSpans[c - tx];
             const Cell* column = band + (c - b0);
             // Column span of the strip's first cell, then slide it down the strip.
             int sum = 0;
-            for (int row = top + r - v; row <= top + r + v; ++row) sum += column[row * cols] == 1;
+            for (int row = top + r + span.lo; row <= top + r + span.hi; ++row) sum += column[row * cols] == 1;
             count[0] += sum;
 #pragma unroll
             for (int k = 1; k < kStrip; ++k) {
-                sum += (column[(top + r + k + v) * cols] == 1) - (column[(top + r + k - 1 - v) * cols] == 1);
+                sum +=
+                    (column[(top + r + k + span.hi) * cols] == 1) - (column[(top + r + k - 1 + span.lo) * cols] == 1);
                 count[k] += sum;
             }
         }
@@ -160,14 +150,15 @@ using CoarseBackend = TiledByteGridBackend<CoarseTiles>;
 namespace catlab::backends {
 
 BackendSpec coarse() {
-    return {.name = "coarse",
-            .memorySpace = MemorySpace::Device,
-            .description = "CUDA: large shared-memory tile, thread coarsening",
-            .rulesSummary =
-                "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set), radius 1..500",
-            .unsupportedReason = cuda::deviceRuleUnsupported,
-            .create = makeBackend<cuda::CoarseBackend>,
-            .memoryNeed = cuda::byteGridMemoryNeed};
+    return {
+        .name = "coarse",
+        .memorySpace = MemorySpace::Device,
+        .description = "CUDA: large shared-memory tile, thread coarsening",
+        .rulesSummary =
+            "row-span neighbourhoods (M, N, C, 2, +, H), any states (up to 16 count intervals per set), radius 1..500",
+        .unsupportedReason = cuda::deviceRuleUnsupported,
+        .create = makeBackend<cuda::CoarseBackend>,
+        .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

@@ -5,10 +5,10 @@
 namespace catlab::cuda {
 
 std::optional<std::string> deviceRuleUnsupported(const Rule& rule) {
-    if (!isCentredRowSpans(rule.neighbourhood))
-        return std::string("the row-span GPU kernels sum centred row spans (Moore, von Neumann, circular, "
-                           "Euclidean, cross); the ") +
-               toString(rule.neighbourhood) + " neighbourhood is not one (the general backend computes it)";
+    if (!isRowSpans(rule.neighbourhood))
+        return std::string("the row-span GPU kernels sum one span of cells per row (Moore, von Neumann, circular, "
+                           "Euclidean, cross, hexagonal); the ") +
+               toString(rule.neighbourhood) + " neighbourhood is not made of them (the general backend computes it)";
     return deviceCountSetsUnsupported(rule);
 }
 

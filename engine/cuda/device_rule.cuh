@@ -24,8 +24,8 @@ struct DeviceRule {
     int survivalLo[kMaxDeviceIntervals], survivalHi[kMaxDeviceIntervals];
 };
 
-// nullopt when the rule fits a DeviceRule: a neighbourhood of centred row spans (catlab::isCentredRowSpans)
-// and few enough count intervals.
+// nullopt when the rule fits a DeviceRule: a neighbourhood of row spans (catlab::isRowSpans) and few
+// enough count intervals.
 std::optional<std::string> deviceRuleUnsupported(const Rule& rule);
 // The count-set part of it alone, for kernels that count other shapes.
 std::optional<std::string> deviceCountSetsUnsupported(const Rule& rule);
@@ -71,21 +71,39 @@ __device__ __forceinline__ Cell binaryNextCell(const unsigned* __restrict__ tabl
 }
 #endif
 
-// Half-width of the neighbourhood row at vertical offset dy, as catlab::rowHalfWidth (the row-span shapes
-// deviceRuleUnsupported lets through).
+// The span of the neighbourhood row at vertical offset dy, as catlab::rowSpan (the row-span shapes
+// deviceRuleUnsupported lets through). The shapes are their own transposes: column dx spans the rows
+// deviceRowSpan(r, dx). Two shorts, so that kernels keep a table of them in shared memory in an int each.
+struct DeviceSpan {
+    short lo, hi;
+};
+static_assert(sizeof(DeviceSpan) == sizeof(int));
+
 CATLAB_HD int deviceIsqrt(int v) {
     int w = 0;
     while ((w + 1) * (w + 1) <= v) ++w;
     return w;
 }
 
-CATLAB_HD int deviceRowHalfWidth(const DeviceRule& r, int dy) {
+CATLAB_HD DeviceSpan deviceRowSpan(const DeviceRule& r, int dy) {
     const int ady = dy < 0 ? -dy : dy;
-    if (r.neighbourhood == int(Neighbourhood::VonNeumann)) return r.radius - ady;
-    if (r.neighbourhood == int(Neighbourhood::Circular)) return deviceIsqrt(r.radius * r.radius + r.radius - ady * ady);
-    if (r.neighbourhood == int(Neighbourhood::Euclidean)) return deviceIsqrt(r.radius * r.radius - ady * ady);
-    if (r.neighbourhood == int(Neighbourhood::Cross)) return dy == 0 ? r.radius : 0;
-    return r.radius;
+    int lo = r.radius, hi = r.radius; // Moore; lo is negated below
+    if (r.neighbourhood == int(Neighbourhood::VonNeumann)) {
+        lo = hi = r.radius - ady;
+    } else if (r.neighbourhood == int(Neighbourhood::Circular)) {
+        lo = hi = deviceIsqrt(r.radius * r.radius + r.radius - ady * ady);
+    } else if (r.neighbourhood == int(Neighbourhood::Euclidean)) {
+        lo = hi = deviceIsqrt(r.radius * r.radius - ady * ady);
+    } else if (r.neighbourhood == int(Neighbourhood::Cross)) {
+        lo = hi = dy == 0 ? r.radius : 0;
+    } else if (r.neighbourhood == int(Neighbourhood::Hexagonal)) {
+        // Rows above the centre end r + dy to the right, rows below start at dy - r.
+        if (dy < 0)
+            hi = r.radius + dy;
+        else
+            lo = r.radius - dy;
+    }
+    return {short(-lo), short(hi)};
 }
 
 } // namespace catlab::cuda

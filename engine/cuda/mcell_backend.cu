@@ -18,52 +18,53 @@ constexpr int kTileW = kThreadsX * kCells;
 constexpr int kTileH = kThreadsY;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
 
-// A cell at offset c of a row segment lies in the span of cell j when j <= c <= j + 2h.
-__device__ __forceinline__ void addToSpans(int (&count)[kCells], int live, int c, int h) {
+// A cell at offset c of a row segment lies in the span of cell j, `extent` + 1 cells long, when
+// j <= c <= j + extent.
+__device__ __forceinline__ void addToSpans(int (&count)[kCells], int live, int c, int extent) {
 #pragma unroll
-    for (int j = 0; j < kCells; ++j) count[j] += (c >= j && c <= j + 2 * h) ? live : 0;
+    for (int j = 0; j < kCells; ++j) count[j] += (c >= j && c <= j + extent) ? live : 0;
 }
 
-// The general kernel. Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a
-// band of `bandRows` halo-tile rows of kTileW + 2r cells.
+// The general kernel. Shared memory: the span of each neighbourhood row (2r+1 ints), then a band of
+// `bandRows` halo-tile rows of kTileW + 2r cells.
 __global__ void mcellStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
                                 DeviceRule rule, int bandRows, const unsigned* __restrict__ table, int words) {
     extern __shared__ int shared[];
     const int r = rule.radius;
-    int* halfWidth = shared;
+    DeviceSpan* spans = reinterpret_cast<DeviceSpan*>(shared);
     Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
     const int pitch = kTileW + 2 * r;
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
     if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
-    for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY)
-        halfWidth[i] = deviceRowHalfWidth(rule, i - r);
+    for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY) spans[i] = deviceRowSpan(rule, i - r);
 
     // Halo-tile row t holds global row y0 - r + t; this thread's neighbourhood rows are t = ty .. ty + 2r.
     int count[kCells] = {};
     const int tileRows = kTileH + 2 * r;
     for (int b0 = 0; b0 < tileRows; b0 += bandRows) {
         const int rows = min(bandRows, tileRows - b0);
-        __syncthreads(); // the previous band is no longer read (and halfWidth is written)
+        __syncthreads(); // the previous band is no longer read (and the spans are written)
         loadWrapped(band, rows, pitch, in, width, height, x0 - r, y0 - r + b0);
         __syncthreads();
         const int lo = max(b0, ty), hi = min(b0 + rows, ty + 2 * r + 1);
         for (int t = lo; t < hi; ++t) {
-            const int h = halfWidth[t - ty];
-            // The segment covering all kCells spans: 2h + kCells cells, starting h left of the first cell.
-            const Cell* p = band + (t - b0) * pitch + tx * kCells + r - h;
-            const int length = 2 * h + kCells;
-            // Head [0, kCells-1) and tail [max(kCells-1, 2h+1), length) lie in only some spans;
-            // the middle [kCells-1, 2h] lies in all of them and needs a single sum.
+            const DeviceSpan span = spans[t - ty];
+            const int extent = span.hi - span.lo; // a span is extent + 1 cells long
+            // The segment covering all kCells spans: extent + kCells cells, from the first cell's span.lo.
+            const Cell* p = band + (t - b0) * pitch + tx * kCells + r + span.lo;
+            const int length = extent + kCells;
+            // Head [0, kCells-1) and tail [max(kCells-1, extent+1), length) lie in only some spans;
+            // the middle [kCells-1, extent] lies in all of them and needs a single sum.
 #pragma unroll
-            for (int c = 0; c < kCells - 1; ++c) addToSpans(count, p[c] == 1, c, h);
+            for (int c = 0; c < kCells - 1; ++c) addToSpans(count, p[c] == 1, c, extent);
             int middle = 0;
-            for (int c = kCells - 1; c <= 2 * h; ++c) middle += p[c] == 1;
-            const int tail = max(kCells - 1, 2 * h + 1);
+            for (int c = kCells - 1; c <= extent; ++c) middle += p[c] == 1;
+            const int tail = max(kCells - 1, extent + 1);
 #pragma unroll
             for (int e = 0; e < kCells - 1; ++e)
-                if (tail + e < length) addToSpans(count, p[tail + e] == 1, tail + e, h);
+                if (tail + e < length) addToSpans(count, p[tail + e] == 1, tail + e, extent);
 #pragma unroll
             for (int j = 0; j < kCells; ++j) count[j] += middle;
         }
@@ -136,14 +137,15 @@ using McellBackend = TiledByteGridBackend<McellTiles>;
 namespace catlab::backends {
 
 BackendSpec mcell() {
-    return {.name = "mcell",
-            .memorySpace = MemorySpace::Device,
-            .description = "CUDA: several cells per thread sharing neighbourhood reads",
-            .rulesSummary =
-                "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set), radius 1..500",
-            .unsupportedReason = cuda::deviceRuleUnsupported,
-            .create = makeBackend<cuda::McellBackend>,
-            .memoryNeed = cuda::byteGridMemoryNeed};
+    return {
+        .name = "mcell",
+        .memorySpace = MemorySpace::Device,
+        .description = "CUDA: several cells per thread sharing neighbourhood reads",
+        .rulesSummary =
+            "row-span neighbourhoods (M, N, C, 2, +, H), any states (up to 16 count intervals per set), radius 1..500",
+        .unsupportedReason = cuda::deviceRuleUnsupported,
+        .create = makeBackend<cuda::McellBackend>,
+        .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

@@ -13,34 +13,34 @@ constexpr int kTileW = 32; // one warp per tile row: conflict-free byte reads fr
 constexpr int kTileH = 8;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
 
-// The general kernel. Shared memory: the half-width of each neighbourhood row (2r+1 ints), then a
-// band of `bandRows` halo-tile rows of kTileW + 2r cells.
+// The general kernel. Shared memory: the span of each neighbourhood row (2r+1 ints), then a band of
+// `bandRows` halo-tile rows of kTileW + 2r cells.
 __global__ void sharedStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
                                  DeviceRule rule, int bandRows, const unsigned* __restrict__ table, int words) {
     extern __shared__ int shared[];
     const int r = rule.radius;
-    int* halfWidth = shared;
+    DeviceSpan* spans = reinterpret_cast<DeviceSpan*>(shared);
     Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
     const int pitch = kTileW + 2 * r;
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
     if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
-    for (int i = ty * kTileW + tx; i <= 2 * r; i += kTileW * kTileH) halfWidth[i] = deviceRowHalfWidth(rule, i - r);
+    for (int i = ty * kTileW + tx; i <= 2 * r; i += kTileW * kTileH) spans[i] = deviceRowSpan(rule, i - r);
 
     // Halo-tile row t holds global row y0 - r + t; this thread's neighbourhood rows are t = ty .. ty + 2r.
     int count = 0;
     const int tileRows = kTileH + 2 * r;
     for (int b0 = 0; b0 < tileRows; b0 += bandRows) {
         const int rows = min(bandRows, tileRows - b0);
-        __syncthreads(); // the previous band is no longer read (and halfWidth is written)
+        __syncthreads(); // the previous band is no longer read (and the spans are written)
         loadWrapped(band, rows, pitch, in, width, height, x0 - r, y0 - r + b0);
         __syncthreads();
         const int lo = max(b0, ty), hi = min(b0 + rows, ty + 2 * r + 1);
         for (int t = lo; t < hi; ++t) {
-            const int h = halfWidth[t - ty];
+            const DeviceSpan span = spans[t - ty];
             const Cell* p = band + (t - b0) * pitch + tx + r;
-            for (int dx = -h; dx <= h; ++dx) count += p[dx] == 1;
+            for (int dx = span.lo; dx <= span.hi; ++dx) count += p[dx] == 1;
         }
     }
     // Threads past the grid's edge only helped load the tile.
@@ -95,14 +95,15 @@ using SharedBackend = TiledByteGridBackend<SharedTiles>;
 namespace catlab::backends {
 
 BackendSpec shared() {
-    return {.name = "shared",
-            .memorySpace = MemorySpace::Device,
-            .description = "CUDA: shared-memory tile with halo",
-            .rulesSummary =
-                "row-span neighbourhoods (M, N, C, 2, +), any states (up to 16 count intervals per set), radius 1..500",
-            .unsupportedReason = cuda::deviceRuleUnsupported,
-            .create = makeBackend<cuda::SharedBackend>,
-            .memoryNeed = cuda::byteGridMemoryNeed};
+    return {
+        .name = "shared",
+        .memorySpace = MemorySpace::Device,
+        .description = "CUDA: shared-memory tile with halo",
+        .rulesSummary =
+            "row-span neighbourhoods (M, N, C, 2, +, H), any states (up to 16 count intervals per set), radius 1..500",
+        .unsupportedReason = cuda::deviceRuleUnsupported,
+        .create = makeBackend<cuda::SharedBackend>,
+        .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

@@ -86,6 +86,17 @@ bool isCentredRowSpans(Neighbourhood n) {
     }
 }
 
+bool isRowSpans(Neighbourhood n) { return isCentredRowSpans(n) || n == Neighbourhood::Hexagonal; }
+
+RowSpan rowSpan(Neighbourhood n, int radius, int dy) {
+    // fast_Hex: rows above the centre reach r + dy to the right, rows below start at -r + dy.
+    if (n == Neighbourhood::Hexagonal) return dy < 0 ? RowSpan{-radius, radius + dy} : RowSpan{dy - radius, radius};
+    if (!isCentredRowSpans(n))
+        throw Error(std::string("the ") + toString(n) + " neighbourhood is not made of row spans");
+    const int w = rowHalfWidth(n, radius, dy);
+    return {-w, w};
+}
+
 int rowHalfWidth(Neighbourhood n, int radius, int dy) {
     const int ady = std::abs(dy);
     switch (n) {
@@ -103,14 +114,14 @@ int rowHalfWidth(Neighbourhood n, int radius, int dy) {
 bool inNeighbourhood(Neighbourhood n, int radius, int dx, int dy) {
     const int r = radius, ax = std::abs(dx), ay = std::abs(dy);
     if (ay > r) return false;
-    if (isCentredRowSpans(n)) return ax <= rowHalfWidth(n, r, dy);
+    if (isRowSpans(n)) {
+        const RowSpan span = rowSpan(n, r, dy);
+        return dx >= span.lo && dx <= span.hi;
+    }
     switch (n) {
     case Neighbourhood::Saltire: return ax == ay; // fast_Saltire: (+-j, +-j), and the centre
     case Neighbourhood::Star:
         return ax <= r && (dy == 0 || dx == 0 || ax == ay); // fast_Star
-    // fast_Hex: rows above reach r + dy to the right, rows below start at -r + dy: the top-right and
-    // bottom-left corner triangles are left out.
-    case Neighbourhood::Hexagonal: return ax <= r && (dy < 0 ? dx <= r + dy : dx >= -r + dy);
     // fast_Checker: the cells whose colour differs from the centre's (the centre itself counts under M1).
     case Neighbourhood::Checkerboard: return ax <= r && ((dx + dy) % 2 != 0 || (dx == 0 && dy == 0));
     // fast_Aligned: the cells of the centre's own colour.
@@ -133,8 +144,11 @@ bool inNeighbourhood(Neighbourhood n, int radius, int dx, int dy) {
 int neighbourhoodCells(Neighbourhood n, int radius) {
     if (!isFixedShape(n)) needsRuleData(n);
     int cells = 0;
-    if (isCentredRowSpans(n)) {
-        for (int dy = -radius; dy <= radius; ++dy) cells += 2 * rowHalfWidth(n, radius, dy) + 1;
+    if (isRowSpans(n)) {
+        for (int dy = -radius; dy <= radius; ++dy) {
+            const RowSpan span = rowSpan(n, radius, dy);
+            cells += span.hi - span.lo + 1;
+        }
         return cells;
     }
     const int reachX = n == Neighbourhood::Triangular ? 2 * radius : radius;

@@ -17,7 +17,13 @@ constexpr Neighbourhood kShapes[] = {Neighbourhood::Moore, Neighbourhood::VonNeu
 constexpr int kSmallRadii[] = {1, 2, 3, 5, 8, 13, 16};
 
 const char* shapeName(Neighbourhood n) {
-    return n == Neighbourhood::Moore ? "moore" : n == Neighbourhood::VonNeumann ? "vonneumann" : "circular";
+    switch (n) {
+    case Neighbourhood::Moore: return "moore";
+    case Neighbourhood::VonNeumann: return "vonneumann";
+    case Neighbourhood::Hexagonal: return "hexagonal";
+    case Neighbourhood::Circular: return "circular";
+    default: return toString(n);
+    }
 }
 
 // "r5" (written out: GCC 12 warns wrongly about "r" + std::to_string(...) once inlined).
@@ -84,7 +90,7 @@ std::vector<OracleCase> largeRadius(int r) {
 // thresholds at the mean count: they hinge on every cell's exact count.
 std::vector<OracleCase> widestRadii() {
     std::vector<OracleCase> cases;
-    for (const Neighbourhood shape : {Neighbourhood::VonNeumann, Neighbourhood::Moore}) {
+    for (const Neighbourhood shape : {Neighbourhood::VonNeumann, Neighbourhood::Moore, Neighbourhood::Hexagonal}) {
         Rule rule;
         rule.radius = 130;
         rule.neighbourhood = shape;
@@ -375,6 +381,15 @@ std::vector<OracleCase> wideShapeCases() {
         shape.includeCentre = true;
         const Rule rule = bandedRule(shape, 2, {8, 0.5, 0.7});
         cases.push_back(everyGeneration(shapeLabel(rule, true, 2), rule, randomStart(shapeGrid(9), 0.5, 19), 10));
+    }
+    // The hexagonal shape's rows end short on one side: the row-span backends sum each side apart (pack
+    // then reads several halo words per side).
+    for (int r : {17, 40}) {
+        Rule shape;
+        shape.radius = r;
+        shape.neighbourhood = Neighbourhood::Hexagonal;
+        const Rule rule = bandedRule(shape, 4, {8, 0.15, 0.7});
+        cases.push_back(everyGeneration(shapeLabel(rule, false, 4), rule, randomStart({131, 97}, 0.4, 23, 4), 6));
     }
     return cases;
 }

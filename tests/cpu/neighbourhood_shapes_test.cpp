@@ -140,6 +140,37 @@ TEST(NeighbourhoodShapes, RowSpanShapesAreTheirRows) {
     }
 }
 
+// The row-span backends walk rows by rowSpan and columns by the same spans: each shape is its own
+// transpose, and every span holds the centre column (the backends add the offsets left and right of it).
+TEST(NeighbourhoodShapes, RowSpansAreRowsAndColumns) {
+    int shapes = 0;
+    for (int letter = 0; letter < 128; ++letter) {
+        const auto n = neighbourhoodFromLetter(char(letter));
+        if (!n || neighbourhoodLetter(*n) != letter || !isFixedShape(*n) || !isRowSpans(*n)) continue;
+        ++shapes;
+        for (int r : {1, 2, 3, 7, 20})
+            for (int dy = -r; dy <= r; ++dy) {
+                const RowSpan span = rowSpan(*n, r, dy);
+                EXPECT_LE(span.lo, 0) << toString(*n);
+                EXPECT_GE(span.hi, 0) << toString(*n);
+                for (int dx = -r - 1; dx <= r + 1; ++dx) {
+                    const bool inRow = dx >= span.lo && dx <= span.hi;
+                    EXPECT_EQ(inNeighbourhood(*n, r, dx, dy), inRow) << toString(*n) << " r=" << r;
+                    EXPECT_EQ(inNeighbourhood(*n, r, dy, dx), inRow) << toString(*n) << " r=" << r;
+                }
+            }
+    }
+    EXPECT_EQ(shapes, 6); // M, N, C, 2, + and H
+    EXPECT_TRUE(isRowSpans(Neighbourhood::Hexagonal));
+    EXPECT_EQ(rowSpan(Neighbourhood::Hexagonal, 3, -1), (RowSpan{-3, 2}));
+    EXPECT_EQ(rowSpan(Neighbourhood::Hexagonal, 3, 2), (RowSpan{-1, 3}));
+    for (Neighbourhood n : {Neighbourhood::Saltire, Neighbourhood::Triangular, Neighbourhood::Checkerboard,
+                            Neighbourhood::Tripod, Neighbourhood::Weighted}) {
+        EXPECT_FALSE(isRowSpans(n));
+        EXPECT_THROW(rowSpan(n, 2, 0), Error) << toString(n);
+    }
+}
+
 // The weight of each cell of the square in the rule's shape (centre: centreWeight), row by row.
 std::vector<std::vector<int>> weightsOf(const Rule& rule, bool flipped = false) {
     const NeighbourhoodShape s = neighbourhoodShape(rule);

@@ -73,8 +73,20 @@ int maxRadius(Neighbourhood n);
 bool isFixedShape(Neighbourhood n);
 
 // Shapes made of centred row spans, dx in [-w(dy), w(dy)] for every |dy| <= r: Moore, von Neumann,
-// circular, Euclidean and cross. Row-span backends compute these and refuse the rest.
+// circular, Euclidean and cross.
 bool isCentredRowSpans(Neighbourhood n);
+
+// The offsets dx in [lo, hi] of one row of a row-span shape; lo <= 0 <= hi.
+struct RowSpan {
+    int lo, hi;
+    friend bool operator==(const RowSpan&, const RowSpan&) = default;
+};
+
+// Shapes made of one span per row that holds the centre column: the centred ones and the hexagonal
+// (its rows above the centre end short on the right, those below start late on the left). Each is its
+// own transpose, so its columns are the same spans: column dx holds dy in rowSpan(dx). Row-span
+// backends compute these and refuse the rest.
+bool isRowSpans(Neighbourhood n);
 
 // True when offset (dx, dy) belongs to a fixed shape of the given radius, the centre included (whether
 // it counts is the rule's M0/M1). The triangular shape is given for cells with even x + y. Weights of the
@@ -87,5 +99,9 @@ int neighbourhoodCells(Neighbourhood n, int radius);
 // Half-width of the row at vertical offset dy (|dy| <= radius) of a centred row-span shape. Throws
 // catlab::Error for a shape that is not made of centred row spans.
 int rowHalfWidth(Neighbourhood n, int radius, int dy);
+
+// The span of the row at vertical offset dy (|dy| <= radius) of a row-span shape. Throws catlab::Error for
+// a shape that is not made of row spans.
+RowSpan rowSpan(Neighbourhood n, int radius, int dy);
 
 } // namespace catlab

@@ -30,17 +30,18 @@ namespace {
 struct Geometry {
     Geometry(const Rule& rule, GridSize size)
         : shape(rule.neighbourhood), width(size.width), height(size.height), radius(rule.radius), pad(rule.radius + 1) {
-        if (isCentredRowSpans(shape))
-            for (int dy = -radius; dy <= radius; ++dy) halfWidths.push_back(rowHalfWidth(shape, radius, dy));
+        if (isRowSpans(shape))
+            for (int dy = -radius; dy <= radius; ++dy) spans.push_back(rowSpan(shape, radius, dy));
     }
-    int halfWidth(int dy) const { return halfWidths[std::size_t(dy + radius)]; }
+    // Row dy's span; the shapes are their own transposes, so column dx holds the rows of span(dx).
+    RowSpan span(int dy) const { return spans[std::size_t(dy + radius)]; }
     int stride() const { return width + 2 * pad; } // a padded row: columns -pad .. width + pad - 1
-    std::uint64_t bytes() const { return halfWidths.size() * sizeof(int); }
+    std::uint64_t bytes() const { return spans.size() * sizeof(RowSpan); }
 
     Neighbourhood shape;
     int width, height, radius;
     int pad; // columns read beyond each side of the grid: the von Neumann and diagonal counters reach r + 1
-    std::vector<int> halfWidths; // of the centred row-span shapes; empty for the others
+    std::vector<RowSpan> spans; // of the row-span shapes; empty for the others
 };
 
 // Cells in state 1 as 0/1 bytes, each row padded on both sides with `pad` columns wrapped from the other
@@ -255,11 +256,11 @@ void slideInto(T* out, const T* previous, const Cell* __restrict entering, const
     for (int i = 0; i < n; ++i) out[i] = T(previous[i] + entering[i] - leaving[i]);
 }
 
-// counts[x] += the sum of columns x - w .. x + w, where p[c] is the sum of the columns before c.
+// counts[x] += the sum of columns x + span.lo .. x + span.hi, where p[c] is the sum of the columns before c.
 template <class T>
-void addSpan(T* __restrict counts, const T* __restrict p, int w, int n) {
-    const T* right = p + w + 1;
-    const T* left = p - w;
+void addSpan(T* __restrict counts, const T* __restrict p, RowSpan span, int n) {
+    const T* right = p + span.hi + 1;
+    const T* left = p + span.lo;
     for (int x = 0; x < n; ++x) counts[x] = T(counts[x] + right[x] - left[x]);
 }
 
@@ -283,8 +284,8 @@ struct Source {
     }
 };
 
-// Counts one row from scratch, as a centred span of each of the 2r + 1 rows of the neighbourhood read
-// from that row's prefix sums: O(r) per cell. Running sums start from it.
+// Counts one row from scratch, as the span of each of the 2r + 1 rows of the neighbourhood read from
+// that row's prefix sums: O(r) per cell. Running sums start from it.
 template <class T>
 class SpanCounter {
   public:
@@ -295,7 +296,7 @@ class SpanCounter {
         std::fill_n(counts, g_.width, T(0));
         for (int dy = -g_.radius; dy <= g_.radius; ++dy) {
             prefixSums(alive.row(y + dy) - g_.pad, prefix_.data(), g_.stride());
-            addSpan(counts, prefix_.data() + g_.pad, g_.halfWidth(dy), g_.width);
+            addSpan(counts, prefix_.data() + g_.pad, g_.span(dy), g_.width);
         }
     }
 
@@ -452,9 +453,10 @@ class VonNeumannCounter {
     SpanCounter<T> spans_;
 };
 
-// Circular: like von Neumann, the disc at (x, y) is the disc at (x, y - 1) plus the cells entering at the
-// bottom of each of its 2r + 1 columns minus those leaving at the top: 2(2r + 1) byte reads per cell,
-// O(r). The +-1 changes are summed in bytes over up to 127 columns, then added to the counts.
+// Circular, Euclidean and hexagonal: like von Neumann, the shape at (x, y) is the shape at (x, y - 1) plus
+// the cells entering at the bottom of each of its 2r + 1 columns minus those leaving at the top:
+// 2(2r + 1) byte reads per cell, O(r). The +-1 changes are summed in bytes over up to 127 columns, then
+// added to the counts.
 template <class T>
 class CircularCounter {
   public:
@@ -484,9 +486,9 @@ class CircularCounter {
         for (int first = -r; first <= r; first += kColumnsPerPass) {
             std::fill(changes_.begin(), changes_.end(), std::int8_t{0});
             for (int dx = first; dx <= std::min(r, first + kColumnsPerPass - 1); ++dx) {
-                // Column dx spans rows -h .. h; the disc is symmetric, so h is the row half-width at dy = dx.
-                const int h = g_.halfWidth(dx);
-                addChange(changes_.data(), alive.row(y + h) + dx, alive.row(y - 1 - h) + dx, g_.width);
+                // Column dx holds the rows of span(dx): the shape is its own transpose.
+                const RowSpan rows = g_.span(dx);
+                addChange(changes_.data(), alive.row(y + rows.hi) + dx, alive.row(y - 1 + rows.lo) + dx, g_.width);
             }
             addChanges(counts_.data(), changes_.data(), g_.width);
         }
@@ -559,7 +561,7 @@ class LineCounter {
     void computeRowWindows(const AlivePlane& alive, long long y) {
         prefixSums(alive.row(y) - g_.pad, prefix_.data(), g_.stride());
         std::fill_n(rowWindows(y), g_.width, T(0));
-        addSpan(rowWindows(y), prefix_.data() + g_.pad, g_.radius, g_.width);
+        addSpan(rowWindows(y), prefix_.data() + g_.pad, RowSpan{-g_.radius, g_.radius}, g_.width);
     }
 
     // Every window of row y0 from scratch: O(r) per cell, once per band.
@@ -972,7 +974,8 @@ std::unique_ptr<CpuFastBackend::Stepper> makeStepper(const Rule& rule, GridSize 
     case Neighbourhood::Moore: return std::make_unique<BandStepper<T, MooreCounter>>(rule, size);
     case Neighbourhood::VonNeumann: return std::make_unique<BandStepper<T, VonNeumannCounter>>(rule, size);
     case Neighbourhood::Circular:
-    case Neighbourhood::Euclidean: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
+    case Neighbourhood::Euclidean:
+    case Neighbourhood::Hexagonal: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
     case Neighbourhood::Cross:
     case Neighbourhood::Saltire:
     case Neighbourhood::Star:
@@ -991,7 +994,8 @@ std::uint64_t stepperBytes(const Rule& rule, GridSize size) {
     case Neighbourhood::Moore: return BandStepper<T, MooreCounter>::bytes(rule, size);
     case Neighbourhood::VonNeumann: return BandStepper<T, VonNeumannCounter>::bytes(rule, size);
     case Neighbourhood::Circular:
-    case Neighbourhood::Euclidean: return BandStepper<T, CircularCounter>::bytes(rule, size);
+    case Neighbourhood::Euclidean:
+    case Neighbourhood::Hexagonal: return BandStepper<T, CircularCounter>::bytes(rule, size);
     case Neighbourhood::Cross:
     case Neighbourhood::Saltire:
     case Neighbourhood::Star:
@@ -1011,7 +1015,7 @@ bool hasRunningSums(Neighbourhood n) {
     case Neighbourhood::Hash:
     case Neighbourhood::Checkerboard:
     case Neighbourhood::AlignedCheckerboard: return true;
-    default: return isCentredRowSpans(n);
+    default: return isRowSpans(n);
     }
 }
 
