@@ -14,9 +14,11 @@
 #if defined(__CUDA_ARCH__)
 #define CATLAB_UNROLL _Pragma("unroll")
 #define CATLAB_UNROLL_4 _Pragma("unroll 4")
+#define CATLAB_NO_UNROLL _Pragma("unroll 1")
 #else
 #define CATLAB_UNROLL
 #define CATLAB_UNROLL_4
+#define CATLAB_NO_UNROLL
 #endif
 
 namespace catlab::cuda::intrinsics {

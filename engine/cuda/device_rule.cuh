@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catlab/error.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/host_device.hpp"
 #include "catlab/rule.hpp"
@@ -24,12 +25,43 @@ struct DeviceRule {
     int survivalLo[kMaxDeviceIntervals], survivalHi[kMaxDeviceIntervals];
 };
 
+// Whether the GPU kernels take the rule's count sets: at most kMaxDeviceIntervals intervals each. Kernels
+// that count other shapes than row spans ask this alone.
+inline std::optional<std::string> deviceCountSetsUnsupported(const Rule& rule) {
+    if (rule.birth.intervals().size() > kMaxDeviceIntervals || rule.survival.intervals().size() > kMaxDeviceIntervals)
+        return "the GPU backends take at most " + std::to_string(kMaxDeviceIntervals) +
+               " count intervals per birth or survival set";
+    return std::nullopt;
+}
+
 // nullopt when the rule fits a DeviceRule: a neighbourhood of row spans (catlab::isRowSpans) and few
 // enough count intervals.
-std::optional<std::string> deviceRuleUnsupported(const Rule& rule);
-// The count-set part of it alone, for kernels that count other shapes.
-std::optional<std::string> deviceCountSetsUnsupported(const Rule& rule);
-DeviceRule makeDeviceRule(const Rule& rule);
+inline std::optional<std::string> deviceRuleUnsupported(const Rule& rule) {
+    if (!isRowSpans(rule.neighbourhood))
+        return std::string("the row-span GPU kernels sum one span of cells per row (Moore, von Neumann, circular, "
+                           "Euclidean, cross, hexagonal); the ") +
+               toString(rule.neighbourhood) + " neighbourhood is not made of them (the general backend computes it)";
+    return deviceCountSetsUnsupported(rule);
+}
+
+inline DeviceRule makeDeviceRule(const Rule& rule) {
+    if (auto why = deviceRuleUnsupported(rule)) throw Error(*why);
+    DeviceRule d{};
+    d.radius = rule.radius;
+    d.states = rule.states;
+    d.neighbourhood = int(rule.neighbourhood);
+    for (const Interval& i : rule.birth.intervals()) {
+        d.birthLo[d.birthCount] = i.lo;
+        d.birthHi[d.birthCount++] = i.hi;
+    }
+    // A live centre is part of the whole-neighbourhood count; shift when the rule excludes it.
+    const int shift = rule.includeCentre ? 0 : 1;
+    for (const Interval& i : rule.survival.intervals()) {
+        d.survivalLo[d.survivalCount] = i.lo + shift;
+        d.survivalHi[d.survivalCount++] = i.hi + shift;
+    }
+    return d;
+}
 
 CATLAB_HD bool inIntervals(const int* lo, const int* hi, int n, int count) {
     bool hit = false;
@@ -56,15 +88,14 @@ inline std::uint64_t transitionTableBytes(const Rule& rule) {
     return 2 * std::uint64_t(maxCount / 32 + 1) * sizeof(unsigned);
 }
 
-#if defined(__CUDACC__)
-__device__ __forceinline__ Cell tableNextCell(const unsigned* birth, const unsigned* survival, int states, Cell state,
-                                              int count) {
+CATLAB_HD Cell tableNextCell(const unsigned* birth, const unsigned* survival, int states, Cell state, int count) {
     const bool born = (birth[count >> 5] >> (count & 31)) & 1;
     const bool kept = (survival[count >> 5] >> (count & 31)) & 1;
     const Cell decayed = state + 1 < states ? Cell(state + 1) : Cell(0); // 1 -> 2 (or 0 with two states)
     return state == 0 ? Cell(born) : state == 1 && kept ? Cell(1) : decayed;
 }
 
+#if defined(__CUDACC__)
 // Two states: the survival words follow the birth words, so the state picks the set.
 __device__ __forceinline__ Cell binaryNextCell(const unsigned* __restrict__ table, int words, Cell state, int count) {
     return Cell((__ldg(table + state * words + (count >> 5)) >> (count & 31)) & 1u);
