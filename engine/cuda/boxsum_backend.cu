@@ -260,11 +260,6 @@ std::optional<std::string> boxsumUnsupported(const Rule& rule) {
                            "star, hash, tripod and asterisk along rows, columns and diagonals, and checkerboards; "
                            "it has no kernel for the ") +
                toString(n) + " neighbourhood";
-    if (smallLinesShapeFor(n) && !lineShapeFor(n) && n != Neighbourhood::VonNeumann &&
-        rule.radius > kMaxSmallLinesRadius)
-        return std::string("boxsum counts the ") + toString(n) + " neighbourhood on its small lines kernel, radius " +
-               "up to " + std::to_string(kMaxSmallLinesRadius) + "; radius " + std::to_string(rule.radius) +
-               " is beyond it (the general backend computes it)";
     if (isCheckerboard(n) && rule.radius > kMaxMidCheckerboardRadius)
         return std::string("boxsum's ") + toString(n) + " kernel keeps each colour's column sums, at most r + 1 " +
                "cells, in bytes (radius up to " + std::to_string(kMaxMidCheckerboardRadius) + "); radius " +

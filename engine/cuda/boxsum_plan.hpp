@@ -66,12 +66,14 @@ inline std::optional<LineShape> lineShapeFor(Neighbourhood n) {
     case Neighbourhood::Saltire: return LineShape::Saltire;
     case Neighbourhood::Star: return LineShape::Star;
     case Neighbourhood::Hash: return LineShape::Hash;
+    case Neighbourhood::Asterisk: return LineShape::Asterisk;
+    case Neighbourhood::Tripod: return LineShape::Tripod;
     default: return std::nullopt;
     }
 }
 
 // The shapes the small lines kernel counts (a carry-save tree over the cells, small radii): the line
-// shapes, the von Neumann diamond, and the tripod and the asterisk, which only this kernel counts.
+// shapes and the von Neumann diamond.
 inline std::optional<SmallLinesShape> smallLinesShapeFor(Neighbourhood n) {
     switch (n) {
     case Neighbourhood::Cross: return SmallLinesShape::Cross;
@@ -216,10 +218,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
     const auto smallShape = smallLinesShapeFor(rule.neighbourhood);
     const auto shape = lineShapeFor(rule.neighbourhood);
-    // The tripod and the asterisk have no other kernel: they take this one whatever its cell limit.
-    const bool onlySmallLines = smallShape && !shape && rule.neighbourhood != Neighbourhood::VonNeumann;
-    if (smallShape && r <= kMaxSmallLinesRadius &&
-        (smallLinesShapeCells(*smallShape, r) <= tuning.smallLinesMaxCells || onlySmallLines)) {
+    if (smallShape && r <= kMaxSmallLinesRadius && smallLinesShapeCells(*smallShape, r) <= tuning.smallLinesMaxCells) {
         p.kernel = BoxsumKernel::SmallLines;
         p.smallLinesShape = *smallShape;
         p.threads = std::min(tuning.smallLinesThreads, roundUp32(g.words));
@@ -236,8 +235,8 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             p.spanHalo = r / 32 + 1;
             p.blockWords = std::max(1, std::min(tuning.linesThreads - 2 * p.spanHalo, g.words));
             p.threads = p.blockWords + 2 * p.spanHalo;
-            p.sharedBytes =
-                2 * std::size_t(kLineClasses[p.lineClass].linePlanes) * std::size_t(p.threads) * sizeof(unsigned);
+            p.sharedBytes = std::size_t(diagonalLines(*shape)) * std::size_t(kLineClasses[p.lineClass].linePlanes) *
+                            std::size_t(p.threads) * sizeof(unsigned);
         } else {
             p.threads = std::min(tuning.linesThreads, roundUp32(g.words));
             p.blockWords = p.threads;

@@ -367,7 +367,7 @@ std::vector<OracleCase> weightedCases() {
 // Wider shapes: past the general kernel's shared-memory halo (about r = 100) and the cpu's larger spans.
 std::vector<OracleCase> wideShapeCases() {
     std::vector<OracleCase> cases;
-    for (Neighbourhood n : {Neighbourhood::Star, Neighbourhood::Hash, Neighbourhood::Tripod}) {
+    for (Neighbourhood n : {Neighbourhood::Star, Neighbourhood::Hash, Neighbourhood::Tripod, Neighbourhood::Asterisk}) {
         Rule shape;
         shape.radius = 110;
         shape.neighbourhood = n;

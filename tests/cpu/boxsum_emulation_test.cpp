@@ -472,7 +472,8 @@ TEST(BoxsumEmulation, CountOnesUpTo64Inputs) {
     expectCountsOnes<64>(5);
 }
 
-// wideRowSum: lane i of word 0 counts columns i - r .. i + r of a random row.
+// wideRowSum: lane i of word 0 counts columns i + lo .. i + hi of a random row, centred (-r..r) or the
+// tripod's left arm (-r..0).
 TEST(BoxsumEmulation, WideRowSumCountsEachLanesSegment) {
     constexpr int kWords = 40, kOrigin = 20; // word 0 of the sums is the row's word kOrigin
     for (unsigned seed : {1u, 2u, 3u}) {
@@ -480,23 +481,24 @@ TEST(BoxsumEmulation, WideRowSumCountsEachLanesSegment) {
         for (unsigned& w : row) w = seed = seed * 1664525u + 1013904223u;
         if (seed % 3 == 0) row[kOrigin] = ~0u, row[kOrigin + 1] = 0u; // runs that fill and empty the lanes
         const auto cell = [&](int column) { return int((row[std::size_t(column / 32)] >> (column % 32)) & 1u); };
-        for (int r : {16, 17, 31, 32, 33, 100, 500}) {
-            unsigned sum[10];
-            wideRowSum([&](int q) { return row[std::size_t(kOrigin + q)]; }, r, sum);
-            for (int lane = 0; lane < 32; ++lane) {
-                int want = 0, got = 0;
-                for (int c = 32 * kOrigin + lane - r; c <= 32 * kOrigin + lane + r; ++c) want += cell(c);
-                for (int k = 0; k < 10; ++k) got |= int((sum[k] >> lane) & 1u) << k;
-                EXPECT_EQ(got, want) << "radius " << r << ", lane " << lane;
+        for (int r : {9, 16, 17, 31, 32, 33, 100, 500})
+            for (const auto& [lo, hi] : {std::pair{-r, r}, std::pair{-r, 0}}) {
+                unsigned sum[10];
+                wideRowSum([&](int q) { return row[std::size_t(kOrigin + q)]; }, lo, hi, sum);
+                for (int lane = 0; lane < 32; ++lane) {
+                    int want = 0, got = 0;
+                    for (int c = 32 * kOrigin + lane + lo; c <= 32 * kOrigin + lane + hi; ++c) want += cell(c);
+                    for (int k = 0; k < 10; ++k) got |= int((sum[k] >> lane) & 1u) << k;
+                    EXPECT_EQ(got, want) << "columns " << lo << ".." << hi << ", lane " << lane;
+                }
             }
-        }
     }
 }
 
-// ---- Cross, saltire, star and hash (boxsum_lines.cuh) ----
+// ---- Cross, saltire, star, hash, asterisk and tripod (boxsum_lines.cuh) ----
 
-constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star,
-                                         Neighbourhood::Hash};
+constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire,  Neighbourhood::Star,
+                                         Neighbourhood::Hash,  Neighbourhood::Asterisk, Neighbourhood::Tripod};
 
 // Eight birth and eight survival bands (general count sets), or one of each (the single-interval masks)
 // around the start's density 0.35, so that the first steps stay busy.
@@ -531,7 +533,12 @@ TEST(BoxsumEmulation, LineShapesPlanTheLineKernels) {
             EXPECT_EQ(p.kernel, BoxsumKernel::Lines) << rule.format();
             EXPECT_GE(kLineClasses[p.lineClass].maxRadius, r) << rule.format();
             EXPECT_TRUE(p.lineClass == 0 || kLineClasses[p.lineClass - 1].maxRadius < r) << rule.format();
-            EXPECT_EQ(p.sharedBytes > 0, n == Neighbourhood::Saltire || n == Neighbourhood::Star) << rule.format();
+            // A thread hands its diagonal sums on through shared memory: the saltire and the star two of them.
+            const std::size_t diagonalBytes =
+                std::size_t(kLineClasses[p.lineClass].linePlanes) * std::size_t(p.threads) * 4;
+            const bool twoDiagonals = n == Neighbourhood::Saltire || n == Neighbourhood::Star;
+            const bool oneDiagonal = n == Neighbourhood::Asterisk || n == Neighbourhood::Tripod;
+            EXPECT_EQ(p.sharedBytes, (twoDiagonals ? 2 : oneDiagonal ? 1 : 0) * diagonalBytes) << rule.format();
         }
 }
 
@@ -604,21 +611,6 @@ TEST(BoxsumEmulation, SmallLineShapesEdgesGroupsAndStates) {
         smallLines("small lines 5 states", lineRule(7, n, false, 5), {77, 61}, 4, tinyDevice(64, 13));
         smallLines("small lines 4 states, one interval", lineRule(5, n, true, 4, 1), {50, 40}, 4, tinyDevice());
     }
-}
-
-// The tripod and the asterisk have no other boxsum kernel: the small lines kernel takes them at every
-// radius it has, whatever its cell limit.
-TEST(BoxsumEmulation, TripodAndAsteriskPlanTheSmallLinesKernelWhateverItsCellLimit) {
-    const BitGrid g = bitGridShape({200, 100}, kMaxSmallLinesRadius, 2);
-    for (Neighbourhood n : {Neighbourhood::Tripod, Neighbourhood::Asterisk})
-        for (int r = 1; r <= kMaxSmallLinesRadius; ++r)
-            for (int limit : {0, 25, 65}) {
-                BoxsumTuning tuning;
-                tuning.smallLinesMaxCells = limit;
-                const BoxsumPlan p = planBoxsum(lineRule(r, n, false, 2), g, tinyDevice(64, 9).device, tuning);
-                EXPECT_EQ(p.kernel, BoxsumKernel::SmallLines) << toString(n) << " r=" << r << " limit " << limit;
-                EXPECT_EQ(p.smallLinesShape, *smallLinesShapeFor(n)) << toString(n);
-            }
 }
 
 // ---- von Neumann at small radius: the diamond on the small line kernels ----

@@ -126,10 +126,10 @@ TEST_F(BoxsumTest, GridTallerThanLaunchGridDimension) {
     expectSameGenerations(scaled(20, Neighbourhood::Moore, true, 2), tall, 2, "cpu");
 }
 
-// ---- Cross, saltire, star and hash: the line kernels ----
+// ---- Cross, saltire, star, hash, asterisk and tripod: the line kernels ----
 
-constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star,
-                                         Neighbourhood::Hash};
+constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross, Neighbourhood::Saltire,  Neighbourhood::Star,
+                                         Neighbourhood::Hash,  Neighbourhood::Asterisk, Neighbourhood::Tripod};
 
 // Birth and survival bands around the live fraction the rule settles at: busy for many generations.
 Rule lineRule(int r, Neighbourhood n, bool centre, int states) { return testing::bandedRule(r, n, centre, states); }
@@ -293,22 +293,18 @@ TEST_F(BoxsumTest, RefusesCheckerboardsBeyondRadius254) {
     }
 }
 
-// The tripod and the asterisk run on the small lines kernel alone: up to radius 8, and beyond boxsum says so.
-TEST_F(BoxsumTest, RefusesTripodAndAsteriskBeyondRadius8) {
-    const BackendSpec& info = BackendRegistry::instance().find("boxsum");
-    for (Neighbourhood n : {Neighbourhood::Tripod, Neighbourhood::Asterisk}) {
-        EXPECT_FALSE(info.unsupportedReason(lineRule(8, n, true, 3)).has_value());
-        const auto why = info.unsupportedReason(lineRule(9, n, false, 2));
-        ASSERT_TRUE(why.has_value());
-        EXPECT_NE(why->find("radius 9"), std::string::npos) << *why;
-        EXPECT_NE(why->find(toString(n)), std::string::npos) << *why;
-    }
+// Past radius 8 (and from fewer cells with smallLinesMaxCells lowered) the tripod and the asterisk run on
+// the line kernels, as the other line shapes do.
+TEST_F(BoxsumTest, TripodAndAsteriskOnTheLineKernelsPastRadius8) {
+    for (Neighbourhood n : {Neighbourhood::Tripod, Neighbourhood::Asterisk})
+        for (int r : {9, 16, 40}) expectShapeOnKernel(n, r, "lines");
 }
 
 // The state carries over when the simulation moves between boxsum and another backend.
 TEST_F(BoxsumTest, LineShapesSwitchingBackendsMidRun) {
     for (Neighbourhood n : {Neighbourhood::Cross, Neighbourhood::Saltire, Neighbourhood::Star, Neighbourhood::Hash,
-                            Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard})
+                            Neighbourhood::Asterisk, Neighbourhood::Tripod, Neighbourhood::Checkerboard,
+                            Neighbourhood::AlignedCheckerboard})
         for (int r : {1, 7, 40}) {
             const Rule rule = lineRule(r, n, r != 7, r == 7 ? 3 : 2);
             SCOPED_TRACE(rule.format());
