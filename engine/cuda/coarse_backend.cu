@@ -1,9 +1,12 @@
-// `coarse`: a large shared-memory tile with an out-halo of r cells, and thread coarsening: each
-// thread computes a vertical strip of kStrip cells. Along the strip the count is a running sum: per
-// neighbourhood column dx, stepping one cell down adds the cell entering at the bottom of the
-// column span and drops the one leaving at the top, so a cell costs ~2(2r+1) reads, not (2r+1)^2.
-// Large radii stream the halo tile through shared memory in bands of columns.
+// `coarse`: a large shared-memory tile with an out-halo of the neighbourhood's reach, and thread
+// coarsening: each thread computes a vertical strip of kStrip cells. Along the strip the count is a
+// running sum: per neighbourhood column dx, stepping one cell down adds the cell entering at the bottom
+// of the column span and drops the one leaving at the top, so a cell costs ~2(2r+1) reads, not (2r+1)^2.
+// The triangular shape flips on cells of odd x + y, so a strip's cells alternate between two column
+// spans: two running sums, each stepping two cells down. Large radii stream the halo tile through shared
+// memory in bands of columns.
 #include "catlab/backend_spec.hpp"
+#include "coarse_strip.cuh"
 #include "fast_path.cuh"
 #include "tile_grid.cuh"
 #include "tiled_byte_grid_backend.cuh"
@@ -13,51 +16,50 @@ namespace {
 
 constexpr int kThreadsX = 64;
 constexpr int kThreadsY = 4;
-constexpr int kStrip = 16; // cells per thread, one above the other
+constexpr int kStrip = 16; // cells per thread, one above the other (even: the triangular sums step by two)
 constexpr int kTileW = kThreadsX;
 constexpr int kTileH = kThreadsY * kStrip;
 // Two blocks per SM on an H100 (227 KB) and within the opt-in limit of every sm_80+ device.
 
-// The general kernel. Shared memory: the column spans (2r+1 ints; the neighbourhood's column at dx
-// holds the rows dy of deviceRowSpan(dx), the shapes being their own transposes), then a band of
+// The general kernel. Shared memory: the column spans (an int each, deviceColumnSpan: 2R+1 of them, R the
+// reach across; for the triangular shape those of even cells, then those of odd cells), then a band of
 // `bandCols` columns of the (kTileH + 2r)-row halo tile.
 __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__ out, int width, int height,
                                  DeviceRule rule, int bandCols, const unsigned* __restrict__ table, int words) {
     extern __shared__ int shared[];
-    const int r = rule.radius;
+    const int r = rule.radius, reach = deviceReachX(rule);
+    const bool flips = deviceFlipsOnOddCells(rule);
+    const int spanColumns = 2 * reach + 1, tables = flips ? 2 : 1;
     DeviceSpan* columnSpans = reinterpret_cast<DeviceSpan*>(shared);
-    Cell* band = reinterpret_cast<Cell*>(shared + 2 * r + 1);
+    Cell* band = reinterpret_cast<Cell*>(shared + tables * spanColumns);
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
     if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
-    for (int i = ty * kThreadsX + tx; i <= 2 * r; i += kThreadsX * kThreadsY)
-        columnSpans[i] = deviceRowSpan(rule, i - r);
+    for (int i = ty * kThreadsX + tx; i < tables * spanColumns; i += kThreadsX * kThreadsY)
+        columnSpans[i] = deviceColumnSpan(rule, i % spanColumns - reach, i >= spanColumns);
 
-    // Halo-tile cell (row, col) is global (x0 - r + col, y0 - r + row). This thread's cells sit in
-    // column tx + r, rows top + r .. top + r + kStrip - 1; its neighbourhood columns are tx .. tx + 2r.
+    // Halo-tile cell (row, col) is global (x0 - reach + col, y0 - r + row). This thread's cells sit in
+    // column tx + reach, rows top + r .. top + r + kStrip - 1; its neighbourhood columns are
+    // tx .. tx + 2 reach.
     const int top = ty * kStrip;
+    // The spans of the strip's even cells (k = 0, 2, ...) and of its odd ones: by the parity of x + y.
+    const int firstParity = flips ? (x0 + tx + y0 + top) & 1 : 0;
+    const DeviceSpan* evenCellSpans = columnSpans + (flips ? firstParity : 0) * spanColumns;
+    const DeviceSpan* oddCellSpans = columnSpans + (flips ? 1 - firstParity : 0) * spanColumns;
     int count[kStrip] = {};
-    const int tileRows = kTileH + 2 * r, tileCols = kTileW + 2 * r;
+    const int tileRows = kTileH + 2 * r, tileCols = kTileW + 2 * reach;
     for (int b0 = 0; b0 < tileCols; b0 += bandCols) {
         const int cols = min(bandCols, tileCols - b0);
         __syncthreads(); // the previous band is no longer read (and the column spans are written)
-        loadWrapped(band, tileRows, cols, in, width, height, x0 - r + b0, y0 - r);
+        loadWrapped(band, tileRows, cols, in, width, height, x0 - reach + b0, y0 - r);
         __syncthreads();
-        const int lo = max(b0, tx), hi = min(b0 + cols, tx + 2 * r + 1);
+        const int lo = max(b0, tx), hi = min(b0 + cols, tx + 2 * reach + 1);
         for (int c = lo; c < hi; ++c) {
-            const DeviceSpan span = columnSpans[c - tx];
             const Cell* column = band + (c - b0);
-            // Column span of the strip's first cell, then slide it down the strip.
-            int sum = 0;
-            for (int row = top + r + span.lo; row <= top + r + span.hi; ++row) sum += column[row * cols] == 1;
-            count[0] += sum;
-#pragma unroll
-            for (int k = 1; k < kStrip; ++k) {
-                sum +=
-                    (column[(top + r + k + span.hi) * cols] == 1) - (column[(top + r + k - 1 + span.lo) * cols] == 1);
-                count[k] += sum;
-            }
+            addColumnToStrip(
+                count, [&](int row) { return int(column[row * cols] == 1); }, top + r, evenCellSpans[c - tx],
+                oddCellSpans[c - tx], flips);
         }
     }
     const int x = x0 + tx;
@@ -143,6 +145,11 @@ struct CoarseTiles {
 };
 using CoarseBackend = TiledByteGridBackend<CoarseTiles>;
 
+std::optional<std::string> coarseUnsupported(const Rule& rule) {
+    if (rule.neighbourhood == Neighbourhood::Triangular) return deviceCountSetsUnsupported(rule);
+    return deviceRuleUnsupported(rule);
+}
+
 } // namespace
 
 } // namespace catlab::cuda
@@ -150,15 +157,15 @@ using CoarseBackend = TiledByteGridBackend<CoarseTiles>;
 namespace catlab::backends {
 
 BackendSpec coarse() {
-    return {
-        .name = "coarse",
-        .memorySpace = MemorySpace::Device,
-        .description = "CUDA: large shared-memory tile, thread coarsening",
-        .rulesSummary =
-            "row-span neighbourhoods (M, N, C, 2, +, H), any states (up to 16 count intervals per set), radius 1..500",
-        .unsupportedReason = cuda::deviceRuleUnsupported,
-        .create = makeBackend<cuda::CoarseBackend>,
-        .memoryNeed = cuda::byteGridMemoryNeed};
+    return {.name = "coarse",
+            .memorySpace = MemorySpace::Device,
+            .description = "CUDA: large shared-memory tile, thread coarsening",
+            .rulesSummary =
+                "row-span neighbourhoods (M, N, C, 2, +, H) and the triangular L, any states (up to 16 count "
+                "intervals per set), radius 1..500",
+            .unsupportedReason = cuda::coarseUnsupported,
+            .create = makeBackend<cuda::CoarseBackend>,
+            .memoryNeed = cuda::byteGridMemoryNeed};
 }
 
 } // namespace catlab::backends

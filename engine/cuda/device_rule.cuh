@@ -44,8 +44,12 @@ inline std::optional<std::string> deviceRuleUnsupported(const Rule& rule) {
     return deviceCountSetsUnsupported(rule);
 }
 
+// The rule as kernels take it: a shape of row spans, or the triangular one (whose columns are spans too,
+// deviceColumnSpan), and its count sets.
 inline DeviceRule makeDeviceRule(const Rule& rule) {
-    if (auto why = deviceRuleUnsupported(rule)) throw Error(*why);
+    if (rule.neighbourhood != Neighbourhood::Triangular)
+        if (auto why = deviceRuleUnsupported(rule)) throw Error(*why);
+    if (auto why = deviceCountSetsUnsupported(rule)) throw Error(*why);
     DeviceRule d{};
     d.radius = rule.radius;
     d.states = rule.states;
@@ -135,6 +139,28 @@ CATLAB_HD DeviceSpan deviceRowSpan(const DeviceRule& r, int dy) {
             lo = r.radius - dy;
     }
     return {short(-lo), short(hi)};
+}
+
+// How far the neighbourhood reaches across: the triangular shape 2r columns, the others r.
+CATLAB_HD int deviceReachX(const DeviceRule& r) {
+    return r.neighbourhood == int(Neighbourhood::Triangular) ? 2 * r.radius : r.radius;
+}
+
+// Whether the shape flips vertically on cells of odd x + y (the triangular one): kernels then keep two
+// tables of column spans, for the cells of even x + y and for the others.
+CATLAB_HD bool deviceFlipsOnOddCells(const DeviceRule& r) { return r.neighbourhood == int(Neighbourhood::Triangular); }
+
+// The rows dy of the neighbourhood's column dx (|dx| <= deviceReachX) for a cell of even x + y, or
+// (oddCell) of odd x + y. Every shape kernels take has columns of one span: the row-span shapes are their
+// own transposes; the triangular shape's rows reach 2r + 1 + dy columns either side above the centre and
+// 2r - dy from it down (catlab::inNeighbourhood), so its column dx holds dy = |dx| - 2r - 1 .. 2r - |dx|
+// within -r..r (at least two rows), mirrored on odd cells.
+CATLAB_HD DeviceSpan deviceColumnSpan(const DeviceRule& r, int dx, bool oddCell) {
+    if (r.neighbourhood != int(Neighbourhood::Triangular)) return deviceRowSpan(r, dx);
+    const int adx = dx < 0 ? -dx : dx;
+    const int lo = adx - 2 * r.radius - 1 > -r.radius ? adx - 2 * r.radius - 1 : -r.radius;
+    const int hi = 2 * r.radius - adx < r.radius ? 2 * r.radius - adx : r.radius;
+    return oddCell ? DeviceSpan{short(-hi), short(-lo)} : DeviceSpan{short(lo), short(hi)};
 }
 
 } // namespace catlab::cuda

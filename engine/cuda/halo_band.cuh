@@ -8,9 +8,9 @@
 
 namespace catlab::cuda {
 
-// Dynamic shared memory of the general (any radius) tile kernels of shared, coarse and mcell: a table of
-// the 2r+1 row half-widths, then as many lines (rows or columns) of the halo tile as fit. At small radii
-// the whole tile is one band; at large ones the kernel walks it band by band.
+// Dynamic shared memory of the general (any radius) tile kernels of shared, coarse and mcell: the tables
+// of the neighbourhood's row (or column) spans, then as many lines (rows or columns) of the halo tile as
+// fit. At small radii the whole tile is one band; at large ones the kernel walks it band by band.
 struct HaloBand {
     int lines = 0;       // tile lines held at once
     int sharedBytes = 0; // dynamic shared memory per block
@@ -18,15 +18,14 @@ struct HaloBand {
 
 inline constexpr int kHaloSharedBudget = 96 * 1024;
 
-// `lineBytes`: one line of the halo tile; `tileLines`: lines in the whole halo tile. Raises the kernel's
-// dynamic shared memory limit when the band needs more than the default 48 KB.
+// `tableBytes`: the span tables; `lineBytes`: one line of the halo tile; `tileLines`: lines in the whole halo
+// tile. Raises the kernel's dynamic shared memory limit when the band needs more than the default 48 KB.
 template <class Kernel>
-HaloBand fitHaloBand(Kernel* kernel, const char* backend, int radius, int lineBytes, int tileLines) {
+HaloBand fitHaloBand(Kernel* kernel, const char* backend, int radius, int tableBytes, int lineBytes, int tileLines) {
     int device = 0, optin = 0;
     CATLAB_CUDA_CHECK(cudaGetDevice(&device));
     CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     const int budget = std::min(optin, kHaloSharedBudget);
-    const int tableBytes = int(sizeof(int)) * (2 * radius + 1);
     HaloBand band;
     band.lines = std::min(tileLines, (budget - tableBytes) / lineBytes);
     if (band.lines < 1)

@@ -35,10 +35,14 @@ class TiledByteGridBackend final : public ByteGridBackend {
     static constexpr Tiling kTiling = Tiles::kTiling;
 
     void prepareKernel() override {
-        const int r = deviceRule().radius;
-        const int rows = kTiling.height + 2 * r, columns = kTiling.width + 2 * r;
-        band_ = kTiling.bandLines == BandLines::Rows ? fitHaloBand(Tiles::general(), kTiling.backend, r, columns, rows)
-                                                     : fitHaloBand(Tiles::general(), kTiling.backend, r, rows, columns);
+        const DeviceRule& rule = deviceRule();
+        const int r = rule.radius, reachX = deviceReachX(rule);
+        const int rows = kTiling.height + 2 * r, columns = kTiling.width + 2 * reachX;
+        // A span per neighbourhood line (two tables where the shape flips on odd cells), an int each.
+        const int tableBytes = int(sizeof(DeviceSpan)) * (deviceFlipsOnOddCells(rule) ? 2 : 1) * (2 * reachX + 1);
+        band_ = kTiling.bandLines == BandLines::Rows
+                    ? fitHaloBand(Tiles::general(), kTiling.backend, r, tableBytes, columns, rows)
+                    : fitHaloBand(Tiles::general(), kTiling.backend, r, tableBytes, rows, columns);
     }
 
     void stepOnce(const Cell* in, Cell* out) override {

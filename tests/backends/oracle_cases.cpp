@@ -382,6 +382,15 @@ std::vector<OracleCase> wideShapeCases() {
         const Rule rule = bandedRule(shape, 2, {8, 0.5, 0.7});
         cases.push_back(everyGeneration(shapeLabel(rule, true, 2), rule, randomStart(shapeGrid(9), 0.5, 19), 10));
     }
+    // The triangular shape reaches 2r columns across and flips on odd cells; at r = 100 coarse streams its
+    // halo tile through shared memory in bands of columns.
+    {
+        Rule shape;
+        shape.radius = 100;
+        shape.neighbourhood = Neighbourhood::Triangular;
+        const Rule rule = bandedRule(shape, 3, {8, 0.3, 0.7});
+        cases.push_back(everyGeneration(shapeLabel(rule, false, 3), rule, randomStart({411, 211}, 0.3, 29, 3), 2));
+    }
     // The hexagonal shape's rows end short on one side: the row-span backends sum each side apart (pack
     // then reads several halo words per side).
     for (int r : {17, 40}) {
