@@ -403,12 +403,12 @@ std::vector<OracleCase> wideShapeCases() {
     return cases;
 }
 
-// The shapes the cpu backend counts with running line sums (cross, saltire, star, hash) and box sums over
-// one colour (the checkerboards), from radius 5 to 200: on tori of odd sides (a colour then changes
-// across the wrap), and across the joins of other topologies.
-constexpr Neighbourhood kLineShapes[] = {Neighbourhood::Cross,        Neighbourhood::Saltire,
-                                         Neighbourhood::Star,         Neighbourhood::Hash,
-                                         Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard};
+// The shapes the cpu backend counts with running line sums (cross, saltire, star, hash, asterisk, tripod)
+// and box sums over one colour (the checkerboards), from radius 5 to 200: on tori of odd sides (a colour
+// then changes across the wrap), and across the joins of other topologies.
+constexpr Neighbourhood kLineShapes[] = {
+    Neighbourhood::Cross,    Neighbourhood::Saltire, Neighbourhood::Star,         Neighbourhood::Hash,
+    Neighbourhood::Asterisk, Neighbourhood::Tripod,  Neighbourhood::Checkerboard, Neighbourhood::AlignedCheckerboard};
 
 bool isCheckerboard(Neighbourhood n) {
     return n == Neighbourhood::Checkerboard || n == Neighbourhood::AlignedCheckerboard;

@@ -509,15 +509,19 @@ class CircularCounter {
     SpanCounter<T> spans_;
 };
 
-// Cross, saltire, star and hash: lines through the cell, each a running sum. Moving down a row, a
-// column's window gains the cell at its bottom and loses the one above its top; a diagonal's window,
-// followed from (x - 1, y - 1) to (x, y) (or from (x + 1, y - 1) for the anti-diagonal), gains and loses
-// one cell the same way; a row's window is a difference of its prefix sums. O(1) per cell at any radius.
-//   cross    row(y) + column(x) - centre
-//   saltire  main(x, y) + anti(x, y) - centre
-//   star     row(y) + column(x) + main(x, y) + anti(x, y) - 3 centre
-//   hash     row(y - 1) + row(y + 1) + column(x - 1) + column(x + 1) - the 4 cells both count + centre
-// Every window is 2r + 1 cells centred on the line's cell; the grid is a torus here, so a diagonal's
+// Cross, saltire, star, hash, asterisk and tripod: lines through the cell, each a running sum. Moving down
+// a row, a column's window gains the cell at its bottom and loses the one above its top; a diagonal's
+// window, followed from (x - 1, y - 1) to (x, y) (or from (x + 1, y - 1) for the anti-diagonal), gains and
+// loses one cell the same way; a row's window is a difference of its prefix sums. O(1) per cell at any
+// radius.
+//   cross     row(y) + column(x) - centre
+//   saltire   main(x, y) + anti(x, y) - centre
+//   star      row(y) + column(x) + main(x, y) + anti(x, y) - 3 centre
+//   hash      row(y - 1) + row(y + 1) + column(x - 1) + column(x + 1) - the 4 cells both count + centre
+//   asterisk  row(y) + column(x) + main(x, y) - 2 centre
+//   tripod    row(y) + column(x) + main(x, y) - centre, its windows one-sided: the row's x - r .. x, the
+//             column's y - r .. y, the main diagonal's (x + j, y + j) for j = 1 .. r
+// Every other window is 2r + 1 cells centred on the line's cell; the grid is a torus here, so a diagonal's
 // window at column -1 is its window at column w - 1.
 template <class T>
 class LineCounter {
@@ -547,8 +551,12 @@ class LineCounter {
 
   private:
     bool hasRows() const { return g_.shape != Neighbourhood::Saltire; }
-    bool hasDiagonals() const { return g_.shape == Neighbourhood::Saltire || g_.shape == Neighbourhood::Star; }
+    bool hasMainDiagonal() const { return g_.shape != Neighbourhood::Cross && g_.shape != Neighbourhood::Hash; }
+    bool hasAntiDiagonal() const { return g_.shape == Neighbourhood::Saltire || g_.shape == Neighbourhood::Star; }
     bool isHash() const { return g_.shape == Neighbourhood::Hash; }
+    bool isTripod() const { return g_.shape == Neighbourhood::Tripod; }
+    // The rows of column x's window at row y: y - r .. y + lastRow(), the tripod's ending at y.
+    int lastRow() const { return isTripod() ? 0 : g_.radius; }
 
     // The row windows of row y, kept for the three rows the hash reads.
     T* rowWindows(long long y) {
@@ -561,7 +569,7 @@ class LineCounter {
     void computeRowWindows(const AlivePlane& alive, long long y) {
         prefixSums(alive.row(y) - g_.pad, prefix_.data(), g_.stride());
         std::fill_n(rowWindows(y), g_.width, T(0));
-        addSpan(rowWindows(y), prefix_.data() + g_.pad, RowSpan{-g_.radius, g_.radius}, g_.width);
+        addSpan(rowWindows(y), prefix_.data() + g_.pad, RowSpan{-g_.radius, lastRow()}, g_.width);
     }
 
     // Every window of row y0 from scratch: O(r) per cell, once per band.
@@ -571,16 +579,17 @@ class LineCounter {
             if (isHash()) computeRowWindows(alive, y0 - 1);
             computeRowWindows(alive, y0);
             std::fill(columns_.begin(), columns_.end(), T(0));
-            for (int dy = -r; dy <= r; ++dy)
+            for (int dy = -r; dy <= lastRow(); ++dy)
                 addAliveRow<false>(columns_.data(), alive.row(y0 + dy) - g_.pad, g_.stride());
         }
-        if (hasDiagonals()) {
+        if (hasMainDiagonal()) {
             std::fill(main_.begin(), main_.end(), T(0));
-            std::fill(anti_.begin(), anti_.end(), T(0));
-            for (int j = -r; j <= r; ++j) {
+            for (int j = isTripod() ? 1 : -r; j <= r; ++j)
                 addAliveRow<false>(main_.data(), alive.row(y0 + j) + j, w); // cells (x + j, y0 + j)
-                addAliveRow<false>(anti_.data(), alive.row(y0 + j) - j, w); // cells (x - j, y0 + j)
-            }
+        }
+        if (hasAntiDiagonal()) {
+            std::fill(anti_.begin(), anti_.end(), T(0));
+            for (int j = -r; j <= r; ++j) addAliveRow<false>(anti_.data(), alive.row(y0 + j) - j, w); // (x - j, y0 + j)
         }
     }
 
@@ -589,17 +598,22 @@ class LineCounter {
         const Cell* entering = alive.row(y + r);
         const Cell* leaving = alive.row(y - r - 1);
         if (hasRows()) {
-            slideInto(columns_.data(), columns_.data(), entering - g_.pad, leaving - g_.pad, g_.stride());
+            slideInto(columns_.data(), columns_.data(), alive.row(y + lastRow()) - g_.pad, leaving - g_.pad,
+                      g_.stride());
             if (!isHash()) computeRowWindows(alive, y); // the hash's row y + 1 is made by count()
         }
-        if (hasDiagonals()) {
-            // main(x, y) = main(x - 1, y - 1) + cell (x + r, y + r) - cell (x - r - 1, y - r - 1)
+        if (hasMainDiagonal()) {
+            // main(x, y) = main(x - 1, y - 1) + cell (x + r, y + r) - cell (x - r - 1, y - r - 1); the
+            // tripod's loses cell (x, y) instead
+            const Cell* mainLeaving = isTripod() ? alive.row(y) + r + 1 : leaving;
             T* next = nextDiagonal_.data();
-            slideInto(next + 1, main_.data(), entering + r + 1, leaving - r, w - 1);
-            next[0] = T(main_[std::size_t(w - 1)] + entering[r] - leaving[-r - 1]);
+            slideInto(next + 1, main_.data(), entering + r + 1, mainLeaving - r, w - 1);
+            next[0] = T(main_[std::size_t(w - 1)] + entering[r] - mainLeaving[-r - 1]);
             main_.swap(nextDiagonal_);
+        }
+        if (hasAntiDiagonal()) {
             // anti(x, y) = anti(x + 1, y - 1) + cell (x - r, y + r) - cell (x + r + 1, y - r - 1)
-            next = nextDiagonal_.data();
+            T* next = nextDiagonal_.data();
             slideInto(next, anti_.data() + 1, entering - r, leaving + r + 1, w - 1);
             next[w - 1] = T(anti_[0] + entering[w - 1 - r] - leaving[w + r]);
             anti_.swap(nextDiagonal_);
@@ -625,6 +639,16 @@ class LineCounter {
         case Neighbourhood::Star: {
             const T* row = rowWindows(y);
             for (int x = 0; x < w; ++x) out[x] = T(row[x] + column[x] + mainLine[x] + antiLine[x] - 3 * centre[x]);
+            break;
+        }
+        case Neighbourhood::Asterisk: {
+            const T* row = rowWindows(y);
+            for (int x = 0; x < w; ++x) out[x] = T(row[x] + column[x] + mainLine[x] - 2 * centre[x]);
+            break;
+        }
+        case Neighbourhood::Tripod: {
+            const T* row = rowWindows(y);
+            for (int x = 0; x < w; ++x) out[x] = T(row[x] + column[x] + mainLine[x] - centre[x]);
             break;
         }
         default: { // hash
@@ -979,7 +1003,9 @@ std::unique_ptr<CpuFastBackend::Stepper> makeStepper(const Rule& rule, GridSize 
     case Neighbourhood::Cross:
     case Neighbourhood::Saltire:
     case Neighbourhood::Star:
-    case Neighbourhood::Hash: return std::make_unique<BandStepper<T, LineCounter>>(rule, size);
+    case Neighbourhood::Hash:
+    case Neighbourhood::Asterisk:
+    case Neighbourhood::Tripod: return std::make_unique<BandStepper<T, LineCounter>>(rule, size);
     case Neighbourhood::Checkerboard:
     case Neighbourhood::AlignedCheckerboard: return std::make_unique<BandStepper<T, ColourCounter>>(rule, size);
     default: break;
@@ -999,7 +1025,9 @@ std::uint64_t stepperBytes(const Rule& rule, GridSize size) {
     case Neighbourhood::Cross:
     case Neighbourhood::Saltire:
     case Neighbourhood::Star:
-    case Neighbourhood::Hash: return BandStepper<T, LineCounter>::bytes(rule, size);
+    case Neighbourhood::Hash:
+    case Neighbourhood::Asterisk:
+    case Neighbourhood::Tripod: return BandStepper<T, LineCounter>::bytes(rule, size);
     case Neighbourhood::Checkerboard:
     case Neighbourhood::AlignedCheckerboard: return BandStepper<T, ColourCounter>::bytes(rule, size);
     default: break;
@@ -1013,6 +1041,8 @@ bool hasRunningSums(Neighbourhood n) {
     case Neighbourhood::Saltire:
     case Neighbourhood::Star:
     case Neighbourhood::Hash:
+    case Neighbourhood::Asterisk:
+    case Neighbourhood::Tripod:
     case Neighbourhood::Checkerboard:
     case Neighbourhood::AlignedCheckerboard: return true;
     default: return isRowSpans(n);
