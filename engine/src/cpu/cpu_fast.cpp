@@ -13,6 +13,7 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -29,7 +30,8 @@ namespace {
 
 struct Geometry {
     Geometry(const Rule& rule, GridSize size)
-        : shape(rule.neighbourhood), width(size.width), height(size.height), radius(rule.radius), pad(rule.radius + 1) {
+        : shape(rule.neighbourhood), width(size.width), height(size.height), radius(rule.radius),
+          pad(neighbourhoodReach(rule) + 1) {
         if (isRowSpans(shape))
             for (int dy = -radius; dy <= radius; ++dy) spans.push_back(rowSpan(shape, radius, dy));
     }
@@ -40,7 +42,8 @@ struct Geometry {
 
     Neighbourhood shape;
     int width, height, radius;
-    int pad; // columns read beyond each side of the grid: the von Neumann and diagonal counters reach r + 1
+    int pad;                    // columns read beyond each side of the grid: the reach across (r; 2r for the triangular
+                                // shape), and one more for the von Neumann and diagonal counters
     std::vector<RowSpan> spans; // of the row-span shapes; empty for the others
 };
 
@@ -65,7 +68,7 @@ class AlivePlane {
 
     void fillRow(const Cell* states, int y, bool manyStates) {
         Cell* out = cells_.data() + std::size_t(y) * std::size_t(stride_);
-        // The grid is at least 2r + 1 wide, so pad = r + 1 <= width and each pad is a single copy.
+        // The grid is at least 2 reach + 1 wide, so pad = reach + 1 <= width and each pad is a single copy.
         copyAlive(states + width_ - pad_, out, pad_, manyStates);
         copyAlive(states, out + pad_, width_, manyStates);
         copyAlive(states, out + pad_ + width_, pad_, manyStates);
@@ -507,6 +510,82 @@ class CircularCounter {
     std::vector<T> counts_, zeros_;
     std::vector<std::int8_t> changes_;
     SpanCounter<T> spans_;
+};
+
+// Triangular: on cells of even x + y, the shape's row dy reaches w(dy) = 2r + 1 + dy columns either side
+// above the centre and 2r - dy from it down, and its column dx holds the rows lo(dx) .. hi(dx) (see
+// cuda::deviceColumnSpan); cells of odd x + y see it mirrored, rows -hi(dx) .. -lo(dx). A cell two rows
+// down has the same parity: its count is the count two rows up plus the two rows entering below each
+// column span, minus the two leaving above. The counts of the last two rows are kept; the band's first two
+// are counted afresh from row spans. O(r) per cell.
+template <class T>
+class TriangularCounter {
+  public:
+    static constexpr bool kUsesAlivePlane = true;
+
+    explicit TriangularCounter(const Geometry& g)
+        : g_(g), counts_{std::vector<T>(std::size_t(g.width)), std::vector<T>(std::size_t(g.width))},
+          zeros_(std::size_t(g.width)), prefix_(std::size_t(g.stride()) + 1) {}
+    static std::uint64_t bytes(const Geometry& g) {
+        return (3 * std::uint64_t(g.width) + std::uint64_t(g.stride()) + 1) * sizeof(T);
+    }
+
+    template <class Sink>
+    void run(const Source& source, int y0, int y1, Sink&& sink) {
+        for (int y = y0; y < y1; ++y) {
+            if (y < y0 + 2)
+                countRow(source.alive, y);
+            else
+                moveDownTwo(source.alive, y);
+            sink(y, countsOf(y).data(), zeros_.data());
+        }
+    }
+
+  private:
+    std::vector<T>& countsOf(long long y) { return counts_[std::size_t(y & 1)]; }
+    // Row dy's half-width for cells of even x + y (odd cells: rowHalfWidth(-dy)).
+    int rowHalfWidth(int dy) const { return dy < 0 ? 2 * g_.radius + 1 + dy : 2 * g_.radius - dy; }
+    // The first column of row y whose cells have even x + y, and the other.
+    static int firstEvenCell(long long y) { return int(y & 1); }
+
+    // Every count of row y from scratch: each of the 2r + 1 rows from its prefix sums, the span per cell's
+    // parity.
+    void countRow(const AlivePlane& alive, long long y) {
+        T* counts = countsOf(y).data();
+        std::fill_n(counts, g_.width, T(0));
+        const T* p = prefix_.data() + g_.pad;
+        for (int dy = -g_.radius; dy <= g_.radius; ++dy) {
+            prefixSums(alive.row(y + dy) - g_.pad, prefix_.data(), g_.stride());
+            for (int parity : {0, 1}) {
+                const int w = rowHalfWidth(parity == 0 ? dy : -dy);
+                for (int x = parity == 0 ? firstEvenCell(y) : 1 - firstEvenCell(y); x < g_.width; x += 2)
+                    counts[x] = T(counts[x] + p[x + w + 1] - p[x - w]);
+            }
+        }
+    }
+
+    // Row y's counts from row y - 2's (kept in the same slot).
+    void moveDownTwo(const AlivePlane& alive, long long y) {
+        T* counts = countsOf(y).data();
+        const int r = g_.radius, reach = 2 * r;
+        for (int dx = -reach; dx <= reach; ++dx) {
+            const int adx = std::abs(dx);
+            const int lo = std::max(-r, adx - 2 * r - 1), hi = std::min(r, 2 * r - adx);
+            for (int parity : {0, 1}) {
+                // The column's rows for cells of this parity: lo..hi, or mirrored.
+                const int top = parity == 0 ? lo : -hi, bottom = parity == 0 ? hi : -lo;
+                const Cell* in1 = alive.row(y + bottom - 1) + dx;
+                const Cell* in2 = alive.row(y + bottom) + dx;
+                const Cell* out1 = alive.row(y - 2 + top) + dx;
+                const Cell* out2 = alive.row(y - 1 + top) + dx;
+                for (int x = parity == 0 ? firstEvenCell(y) : 1 - firstEvenCell(y); x < g_.width; x += 2)
+                    counts[x] = T(counts[x] + in1[x] + in2[x] - out1[x] - out2[x]);
+            }
+        }
+    }
+
+    const Geometry& g_;
+    std::vector<T> counts_[2], zeros_, prefix_;
 };
 
 // Cross, saltire, star, hash, asterisk and tripod: lines through the cell, each a running sum. Moving down
@@ -1000,6 +1079,7 @@ std::unique_ptr<CpuFastBackend::Stepper> makeStepper(const Rule& rule, GridSize 
     case Neighbourhood::Circular:
     case Neighbourhood::Euclidean:
     case Neighbourhood::Hexagonal: return std::make_unique<BandStepper<T, CircularCounter>>(rule, size);
+    case Neighbourhood::Triangular: return std::make_unique<BandStepper<T, TriangularCounter>>(rule, size);
     case Neighbourhood::Cross:
     case Neighbourhood::Saltire:
     case Neighbourhood::Star:
@@ -1022,6 +1102,7 @@ std::uint64_t stepperBytes(const Rule& rule, GridSize size) {
     case Neighbourhood::Circular:
     case Neighbourhood::Euclidean:
     case Neighbourhood::Hexagonal: return BandStepper<T, CircularCounter>::bytes(rule, size);
+    case Neighbourhood::Triangular: return BandStepper<T, TriangularCounter>::bytes(rule, size);
     case Neighbourhood::Cross:
     case Neighbourhood::Saltire:
     case Neighbourhood::Star:
@@ -1043,6 +1124,7 @@ bool hasRunningSums(Neighbourhood n) {
     case Neighbourhood::Hash:
     case Neighbourhood::Asterisk:
     case Neighbourhood::Tripod:
+    case Neighbourhood::Triangular:
     case Neighbourhood::Checkerboard:
     case Neighbourhood::AlignedCheckerboard: return true;
     default: return isRowSpans(n);
