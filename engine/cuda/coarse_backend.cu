@@ -29,14 +29,14 @@ __global__ void coarseStepKernel(const Cell* __restrict__ in, Cell* __restrict__
     extern __shared__ int shared[];
     const int r = rule.radius, reach = deviceReachX(rule);
     const bool flips = deviceFlipsOnOddCells(rule);
-    const int spanColumns = 2 * reach + 1, tables = flips ? 2 : 1;
+    const int spanColumns = 2 * reach + 1, tableEntries = deviceSpanTableEntries(rule);
     DeviceSpan* columnSpans = reinterpret_cast<DeviceSpan*>(shared);
-    Cell* band = reinterpret_cast<Cell*>(shared + tables * spanColumns);
+    Cell* band = reinterpret_cast<Cell*>(shared + tableEntries);
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int x0 = blockIdx.x * kTileW, y0 = tileRow() * kTileH;
     if (y0 >= height) return; // past the last tile row (tile_grid.cuh)
 
-    for (int i = ty * kThreadsX + tx; i < tables * spanColumns; i += kThreadsX * kThreadsY)
+    for (int i = ty * kThreadsX + tx; i < tableEntries; i += kThreadsX * kThreadsY)
         columnSpans[i] = deviceColumnSpan(rule, i % spanColumns - reach, i >= spanColumns);
 
     // Halo-tile cell (row, col) is global (x0 - reach + col, y0 - r + row). This thread's cells sit in

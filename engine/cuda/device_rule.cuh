@@ -150,17 +150,19 @@ CATLAB_HD int deviceReachX(const DeviceRule& r) {
 // tables of column spans, for the cells of even x + y and for the others.
 CATLAB_HD bool deviceFlipsOnOddCells(const DeviceRule& r) { return r.neighbourhood == int(Neighbourhood::Triangular); }
 
+// The spans the tile kernels keep in shared memory, an int each: one per neighbourhood line across the
+// reach, twice where the shape flips on odd cells.
+CATLAB_HD int deviceSpanTableEntries(const DeviceRule& r) {
+    return (deviceFlipsOnOddCells(r) ? 2 : 1) * (2 * deviceReachX(r) + 1);
+}
+
 // The rows dy of the neighbourhood's column dx (|dx| <= deviceReachX) for a cell of even x + y, or
 // (oddCell) of odd x + y. Every shape kernels take has columns of one span: the row-span shapes are their
-// own transposes; the triangular shape's rows reach 2r + 1 + dy columns either side above the centre and
-// 2r - dy from it down (catlab::inNeighbourhood), so its column dx holds dy = |dx| - 2r - 1 .. 2r - |dx|
-// within -r..r (at least two rows), mirrored on odd cells.
+// own transposes; the triangular shape's columns are catlab::triangularColumnSpan, mirrored on odd cells.
 CATLAB_HD DeviceSpan deviceColumnSpan(const DeviceRule& r, int dx, bool oddCell) {
     if (r.neighbourhood != int(Neighbourhood::Triangular)) return deviceRowSpan(r, dx);
-    const int adx = dx < 0 ? -dx : dx;
-    const int lo = adx - 2 * r.radius - 1 > -r.radius ? adx - 2 * r.radius - 1 : -r.radius;
-    const int hi = 2 * r.radius - adx < r.radius ? 2 * r.radius - adx : r.radius;
-    return oddCell ? DeviceSpan{short(-hi), short(-lo)} : DeviceSpan{short(lo), short(hi)};
+    const RowSpan rows = triangularColumnSpan(r.radius, dx);
+    return oddCell ? DeviceSpan{short(-rows.hi), short(-rows.lo)} : DeviceSpan{short(rows.lo), short(rows.hi)};
 }
 
 } // namespace catlab::cuda

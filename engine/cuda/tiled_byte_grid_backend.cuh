@@ -38,8 +38,7 @@ class TiledByteGridBackend final : public ByteGridBackend {
         const DeviceRule& rule = deviceRule();
         const int r = rule.radius, reachX = deviceReachX(rule);
         const int rows = kTiling.height + 2 * r, columns = kTiling.width + 2 * reachX;
-        // A span per neighbourhood line (two tables where the shape flips on odd cells), an int each.
-        const int tableBytes = int(sizeof(DeviceSpan)) * (deviceFlipsOnOddCells(rule) ? 2 : 1) * (2 * reachX + 1);
+        const int tableBytes = int(sizeof(DeviceSpan)) * deviceSpanTableEntries(rule);
         band_ = kTiling.bandLines == BandLines::Rows
                     ? fitHaloBand(Tiles::general(), kTiling.backend, r, tableBytes, columns, rows)
                     : fitHaloBand(Tiles::general(), kTiling.backend, r, tableBytes, rows, columns);

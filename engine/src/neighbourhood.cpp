@@ -134,7 +134,7 @@ bool inNeighbourhood(Neighbourhood n, int radius, int dx, int dy) {
     case Neighbourhood::Asterisk: return ax <= r && (dx == 0 || dy == 0 || dx == dy);
     // fast_Triangular (for cells with even x + y): rows above the centre reach 2r + 1 + dy columns either
     // side, the centre row and those below 2r - dy. Cells with odd x + y use the vertical mirror.
-    case Neighbourhood::Triangular: return ax <= (dy < 0 ? 2 * r + 1 + dy : 2 * r - dy);
+    case Neighbourhood::Triangular: return ax <= triangularRowHalfWidth(r, dy);
     // fast_Gaussian weighs every cell of the square.
     case Neighbourhood::Gaussian: return ax <= r;
     default: needsRuleData(n);

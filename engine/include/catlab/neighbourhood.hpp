@@ -3,6 +3,8 @@
 // in a rule string names one. Definitions follow Golly's gollybase/ltlalgo.cpp and its Help page
 // Algorithms/Larger_than_Life.html; engine/src/neighbourhood.cpp holds each shape's cell set.
 
+#include "catlab/host_device.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -103,5 +105,19 @@ int rowHalfWidth(Neighbourhood n, int radius, int dy);
 // The span of the row at vertical offset dy (|dy| <= radius) of a row-span shape. Throws catlab::Error for
 // a shape that is not made of row spans.
 RowSpan rowSpan(Neighbourhood n, int radius, int dy);
+
+// The triangular shape as Golly's fast_Triangular has it for cells of even x + y (cells of odd x + y see
+// it mirrored vertically): its row dy (|dy| <= radius) reaches this many columns either side of the centre,
+// 2r + 1 + dy above the centre and 2r - dy from it down.
+CATLAB_HD constexpr int triangularRowHalfWidth(int radius, int dy) {
+    return dy < 0 ? 2 * radius + 1 + dy : 2 * radius - dy;
+}
+
+// Its column dx (|dx| <= 2 radius): the rows |dx| - 2r - 1 .. 2r - |dx| within -r..r, at least two of them.
+CATLAB_HD constexpr RowSpan triangularColumnSpan(int radius, int dx) {
+    const int adx = dx < 0 ? -dx : dx;
+    const int lo = adx - 2 * radius - 1, hi = 2 * radius - adx;
+    return {lo > -radius ? lo : -radius, hi < radius ? hi : radius};
+}
 
 } // namespace catlab

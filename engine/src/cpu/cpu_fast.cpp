@@ -13,7 +13,6 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -512,9 +511,9 @@ class CircularCounter {
     SpanCounter<T> spans_;
 };
 
-// Triangular: on cells of even x + y, the shape's row dy reaches w(dy) = 2r + 1 + dy columns either side
-// above the centre and 2r - dy from it down, and its column dx holds the rows lo(dx) .. hi(dx) (see
-// cuda::deviceColumnSpan); cells of odd x + y see it mirrored, rows -hi(dx) .. -lo(dx). A cell two rows
+// Triangular: on cells of even x + y, the shape's row dy reaches triangularRowHalfWidth(dy) columns either
+// side and its column dx holds the rows triangularColumnSpan(dx) = lo .. hi; cells of odd x + y see it
+// mirrored, rows -hi .. -lo. A cell two rows
 // down has the same parity: its count is the count two rows up plus the two rows entering below each
 // column span, minus the two leaving above. The counts of the last two rows are kept; the band's first two
 // are counted afresh from row spans. O(r) per cell.
@@ -543,8 +542,6 @@ class TriangularCounter {
 
   private:
     std::vector<T>& countsOf(long long y) { return counts_[std::size_t(y & 1)]; }
-    // Row dy's half-width for cells of even x + y (odd cells: rowHalfWidth(-dy)).
-    int rowHalfWidth(int dy) const { return dy < 0 ? 2 * g_.radius + 1 + dy : 2 * g_.radius - dy; }
     // The first column of row y whose cells have even x + y, and the other.
     static int firstEvenCell(long long y) { return int(y & 1); }
 
@@ -557,7 +554,7 @@ class TriangularCounter {
         for (int dy = -g_.radius; dy <= g_.radius; ++dy) {
             prefixSums(alive.row(y + dy) - g_.pad, prefix_.data(), g_.stride());
             for (int parity : {0, 1}) {
-                const int w = rowHalfWidth(parity == 0 ? dy : -dy);
+                const int w = triangularRowHalfWidth(g_.radius, parity == 0 ? dy : -dy);
                 for (int x = parity == 0 ? firstEvenCell(y) : 1 - firstEvenCell(y); x < g_.width; x += 2)
                     counts[x] = T(counts[x] + p[x + w + 1] - p[x - w]);
             }
@@ -569,11 +566,10 @@ class TriangularCounter {
         T* counts = countsOf(y).data();
         const int r = g_.radius, reach = 2 * r;
         for (int dx = -reach; dx <= reach; ++dx) {
-            const int adx = std::abs(dx);
-            const int lo = std::max(-r, adx - 2 * r - 1), hi = std::min(r, 2 * r - adx);
+            const RowSpan rows = triangularColumnSpan(r, dx);
             for (int parity : {0, 1}) {
                 // The column's rows for cells of this parity: lo..hi, or mirrored.
-                const int top = parity == 0 ? lo : -hi, bottom = parity == 0 ? hi : -lo;
+                const int top = parity == 0 ? rows.lo : -rows.hi, bottom = parity == 0 ? rows.hi : -rows.lo;
                 const Cell* in1 = alive.row(y + bottom - 1) + dx;
                 const Cell* in2 = alive.row(y + bottom) + dx;
                 const Cell* out1 = alive.row(y - 2 + top) + dx;
