@@ -40,6 +40,29 @@ CATLAB_HD void subtract(unsigned (&v)[N], const unsigned (&a)[A]) {
     }
 }
 
+// v += a - b, where v + a - b is again in 0..2^N-1: the difference first, as A + 1 planes of two's
+// complement, then one add with its sign extended (fewer operations than adding a and subtracting b).
+template <int N, int A>
+CATLAB_HD void addDifference(unsigned (&v)[N], const unsigned (&a)[A], const unsigned (&b)[A]) {
+    static_assert(A < N);
+    unsigned d[A + 1];
+    unsigned borrow = 0;
+    CATLAB_UNROLL
+    for (int i = 0; i < A; ++i) {
+        d[i] = a[i] ^ b[i] ^ borrow;
+        borrow = (~a[i] & b[i]) | (~(a[i] ^ b[i]) & borrow);
+    }
+    d[A] = borrow; // the sign: all ones where a < b
+    unsigned carry = 0;
+    CATLAB_UNROLL
+    for (int i = 0; i < N; ++i) {
+        const unsigned x = d[i < A ? i : A];
+        const unsigned sum = v[i] ^ x ^ carry;
+        carry = (v[i] & x) | (carry & (v[i] ^ x));
+        v[i] = sum;
+    }
+}
+
 // s = a + b, one plane wider than the operands.
 template <int N>
 CATLAB_HD void sum(const unsigned (&a)[N], const unsigned (&b)[N], unsigned (&s)[N + 1]) {

@@ -192,7 +192,7 @@ class BoxsumBackend final : public Backend {
     std::optional<RawRows> nextRawRows() override { return rowsOf(grid(1 - current_)); }
     void finishStep() override { current_ = 1 - current_; }
 
-    std::string kernelName() const override { return cuda::kernelName(plan_.kernel); }
+    std::string kernelName() const override { return cuda::kernelName(plan_); }
 
     // Each step reads and writes every bit plane once.
     double bytesPerCellStep() const override { return 2.0 * (1 + shape_.statePlanes) / 8.0; }

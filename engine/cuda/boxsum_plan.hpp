@@ -6,6 +6,7 @@
 #include "boxsum_lines.cuh"
 #include "boxsum_mid_moore.cuh"
 #include "boxsum_small_lines.cuh"
+#include "boxsum_small_moore.cuh"
 #include "boxsum_step.cuh"
 #include "compile_time_int.hpp"
 
@@ -45,6 +46,7 @@ struct BoxsumPlan {
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
     int segmentWords = 0;                   // mid kernels: output words each lane walks
     bool halfColumns = false;               // mid Moore: column sums in 16-bit lanes (r > 127)
+    bool registerRing = false;              // small Moore: the ring of window sums in registers
     bool simpleSets = false;                // birth and survival are each at most one interval
     int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
     LineShape lineShape = LineShape::Cross; // lines: the shape and its radius class
@@ -52,6 +54,11 @@ struct BoxsumPlan {
     SmallLinesShape smallLinesShape = SmallLinesShape::Cross; // small lines: the shape
     bool aligned = false;                                     // checkerboards: ND (the centre's colour) rather than NB
 };
+
+// The name of the kernel a plan runs, and of its variant where it has two.
+inline const char* kernelName(const BoxsumPlan& p) {
+    return p.kernel == BoxsumKernel::SmallMoore && p.registerRing ? "small moore registers" : kernelName(p.kernel);
+}
 
 inline constexpr int kMaxCheckerboardRadius = 16;
 
@@ -160,6 +167,7 @@ struct BoxsumTuning {
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
     int midHalfWarps = 8;         // the same with 16-bit column sums (twice the units; fewer if they do not fit)
     int smallMooreThreads = 128;  // word columns per block
+    int smallMooreRegisterRingMaxRadius = 5; // small Moore up to it: the ring in registers (at most kMaxRegisterRingRadius)
     // Line shapes and von Neumann of radius up to kMaxSmallLinesRadius with at most this many cells: the
     // small lines kernel (one carry-save tree per count); more cells, the line and von Neumann kernels
     // (running sums).
@@ -279,8 +287,10 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.blockWords = p.threads;
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
         const int window = 2 * r + 1;
-        p.sharedBytes =
-            std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) * sizeof(unsigned);
+        p.registerRing = r <= std::min(tuning.smallMooreRegisterRingMaxRadius, kMaxRegisterRingRadius);
+        if (!p.registerRing)
+            p.sharedBytes = std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) *
+                            sizeof(unsigned);
         chooseStrips(p, height, double(r), device, tuning);
     } else {
         p.kernel = BoxsumKernel::MidMoore;
@@ -329,6 +339,18 @@ void dispatchSimple(bool simple, F&& f) {
 template <class F>
 void dispatchSmallMoore(int radius, F&& f) {
     withCompileTimeInt<1, kMaxSmallMooreRadius>(radius, "boxsum small Moore", "radius", f);
+}
+
+// f.template operator()<R, Simple, InRegisters>() for a small Moore plan of radius R.
+template <class F>
+void dispatchSmallMoore(const BoxsumPlan& p, int radius, F&& f) {
+    dispatchSmallMoore(radius, [&]<int R>() {
+        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+            if constexpr (R <= kMaxRegisterRingRadius)
+                if (p.registerRing) return f.template operator()<R, Simple, true>();
+            f.template operator()<R, Simple, false>();
+        });
+    });
 }
 
 // f.template operator()<ArmPlanes, CountPlanes>() for one of kArmClasses.

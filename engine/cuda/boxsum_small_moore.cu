@@ -7,38 +7,36 @@
 namespace catlab::cuda {
 namespace {
 
-template <int R, bool Simple>
+template <int R, bool Simple, bool InRegisters>
 __global__ void smallMooreKernel(const __grid_constant__ StepArgs args) {
     extern __shared__ unsigned ring[];
-    smallMooreBody<R, Simple>(args, ring, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
+    smallMooreBody<R, Simple, InRegisters>(args, ring, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
 }
 
 // The ring of window sums passes 48 KiB past radius 8: allow the kernel the most shared memory a
-// block may have.
-template <int R, bool Simple>
-auto* smallMooreKernelWithSharedMemory() {
-    return withMostDynamicSharedMemory(smallMooreKernel<R, Simple>);
+// block may have (the ring in registers: none).
+template <int R, bool Simple, bool InRegisters>
+auto* smallMooreKernelFor() {
+    if constexpr (InRegisters)
+        return smallMooreKernel<R, Simple, true>;
+    else
+        return withMostDynamicSharedMemory(smallMooreKernel<R, Simple, false>);
 }
 
 } // namespace
 
 void launchSmallMoore(const BoxsumPlan& p, const StepArgs& args) {
-    dispatchSmallMoore(args.radius, [&]<int R>() {
-        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
-            smallMooreKernelWithSharedMemory<R, Simple>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(
-                args);
-            CATLAB_CUDA_CHECK_LAUNCH();
-        });
+    dispatchSmallMoore(p, args.radius, [&]<int R, bool Simple, bool InRegisters>() {
+        smallMooreKernelFor<R, Simple, InRegisters>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
+        CATLAB_CUDA_CHECK_LAUNCH();
     });
 }
 
 int smallMooreResidentBlocks(const BoxsumPlan& p, int radius) {
     int blocks = 0;
-    dispatchSmallMoore(radius, [&]<int R>() {
-        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
-            CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                &blocks, smallMooreKernelWithSharedMemory<R, Simple>(), p.threads, p.sharedBytes));
-        });
+    dispatchSmallMoore(p, radius, [&]<int R, bool Simple, bool InRegisters>() {
+        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, smallMooreKernelFor<R, Simple, InRegisters>(),
+                                                                        p.threads, p.sharedBytes));
     });
     return blocks;
 }

@@ -5,9 +5,14 @@
 // words, giving the window sums as bit planes. The vertical running sum of those planes (plus the
 // entering row, minus the row 2R+1 back, kept in a ring in shared memory) is the count of every cell,
 // so a cell costs O(1) word operations / 32; the birth and survival sets are tested on the planes.
+// Up to kMaxRegisterRingRadius the ring may live in registers instead (smallMooreRegisterRows).
 #include "boxsum_step.cuh"
 
 namespace catlab::cuda {
+
+// The largest radius whose ring of window sums the kernel can keep in registers (2R+1 rows of up to 5
+// planes, and the rows' centre words).
+inline constexpr int kMaxRegisterRingRadius = 8;
 
 template <int R>
 struct SmallMooreShape {
@@ -44,17 +49,57 @@ CATLAB_HD void rowWindowSums(const RowWords& words, unsigned (&sums)[SmallMooreS
     bitsliced::countOnes(shifted, sums);
 }
 
-// One thread: word column tid of the block's column group, rows of the block's strip. Each row's words
-// are loaded one row ahead, so their latency overlaps the previous row's arithmetic.
+// Rows y0 .. y1 - 1 of word column w with the ring in registers: the row loop is unrolled by the window,
+// 2R+1 rows, so that every row's slot is a constant; a slot also keeps its row's centre word, whose next
+// state is written R rows later. Each count is the one of the row above plus the entering row's window
+// sums less the leaving row's (one signed difference), and the entering row takes the leaving row's slot.
 template <int R, bool Simple>
-CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int threads, long long block) {
+CATLAB_HD void smallMooreRegisterRows(const StepArgs& a, int w, int y0, int y1) {
+    using Shape = SmallMooreShape<R>;
+    constexpr int W = Shape::window, RP = Shape::rowPlanes, CP = Shape::countPlanes;
+    const int height = a.in.height;
+    auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
+
+    unsigned sums[W][RP]; // slot j: row y0 - 1 - R + j, then every W rows on
+    unsigned centres[W];
+    unsigned count[CP] = {}; // the count of the row before the current one
+    int row = wrapRow(y0 - 1 - R, height);
+    RowWords words = loadRowWords(a.in, row, w);
+    CATLAB_UNROLL
+    for (int j = 0; j < W; ++j) { // rows y0 - 1 - R .. y0 - 1 + R
+        const RowWords current = words;
+        row = next(row);
+        words = loadRowWords(a.in, row, w);
+        rowWindowSums<R>(current, sums[j]);
+        centres[j] = current.centre;
+        bitsliced::add(count, sums[j]);
+    }
+    for (int y = y0; y < y1; y += W) {
+        CATLAB_UNROLL
+        for (int k = 0; k < W; ++k) { // row y + k: row y + k + R enters slot k, where row y + k - 1 - R leaves
+            if (y + k >= y1) return;
+            const RowWords current = words;
+            row = next(row);
+            words = loadRowWords(a.in, row, w);
+            unsigned entering[RP];
+            rowWindowSums<R>(current, entering);
+            bitsliced::addDifference(count, entering, sums[k]);
+            CATLAB_UNROLL
+            for (int p = 0; p < RP; ++p) sums[k][p] = entering[p];
+            centres[k] = current.centre;
+            unsigned born, kept;
+            testCounts<Simple>(count, a.rule, born, kept);
+            writeNextWord(a.in, a.out, y + k, w, born, kept, a.rule.states, centres[(k + R + 1) % W]);
+        }
+    }
+}
+
+// Rows y0 .. y1 - 1 of word column w with the ring in shared memory, thread tid of `threads`.
+template <int R, bool Simple>
+CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, int threads, int w, int y0, int y1) {
     using Shape = SmallMooreShape<R>;
     constexpr int RP = Shape::rowPlanes, CP = Shape::countPlanes;
-    const int w = int(block % a.columnBlocks) * threads + tid;
-    if (w >= a.in.words) return;
     const int height = a.in.height;
-    const long long y0 = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
-    const int y1 = int(y0 + a.stripRows < a.rowEnd ? y0 + a.stripRows : a.rowEnd);
     // ring[(slot * RP + plane) * threads + tid]: consecutive threads hit consecutive banks.
     auto ringWord = [&](int slot, int plane) -> unsigned& {
         return ring[(std::size_t(slot) * RP + std::size_t(plane)) * std::size_t(threads) + std::size_t(tid)];
@@ -76,8 +121,8 @@ CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int th
         bitsliced::add(count, sums);
         ++slot;
     }
-    unsigned alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(int(y0)) + w);
-    for (int y = int(y0); y < y1; ++y) {
+    unsigned alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(y0) + w);
+    for (int y = y0; y < y1; ++y) {
         const RowWords current = words; // row y + R enters
         const unsigned centre = alive;
         row = next(row);
@@ -96,6 +141,23 @@ CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int th
         CATLAB_UNROLL
         for (int p = 0; p < RP; ++p) leaving[p] = ringWord(slot, p);
         bitsliced::subtract(count, leaving);
+    }
+}
+
+// One thread: word column tid of the block's column group, rows of the block's strip. Each row's words
+// are loaded one row ahead, so their latency overlaps the previous row's arithmetic. InRegisters: the
+// ring in registers (R <= kMaxRegisterRingRadius), `ring` unused.
+template <int R, bool Simple, bool InRegisters = false>
+CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int threads, long long block) {
+    const int w = int(block % a.columnBlocks) * threads + tid;
+    if (w >= a.in.words) return;
+    const long long y0 = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
+    const int y1 = int(y0 + a.stripRows < a.rowEnd ? y0 + a.stripRows : a.rowEnd);
+    if constexpr (InRegisters) {
+        static_assert(R <= kMaxRegisterRingRadius);
+        smallMooreRegisterRows<R, Simple>(a, w, int(y0), y1);
+    } else {
+        smallMooreSharedRows<R, Simple>(a, ring, tid, threads, w, int(y0), y1);
     }
 }
 

@@ -105,13 +105,11 @@ class EmulatedBoxsum {
     void launch(const BoxsumPlan& p, const StepArgs& args) {
         switch (p.kernel) {
         case BoxsumKernel::SmallMoore:
-            dispatchSmallMoore(rule_.radius, [&]<int R>() {
-                dispatchSimple(p.simpleSets, [&]<bool Simple>() {
-                    testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
-                                             [&](unsigned* shared, int tid, long long block) {
-                                                 smallMooreBody<R, Simple>(args, shared, tid, p.threads, block);
-                                             });
-                });
+            dispatchSmallMoore(p, rule_.radius, [&]<int R, bool Simple, bool InRegisters>() {
+                testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
+                                         [&](unsigned* shared, int tid, long long block) {
+                                             smallMooreBody<R, Simple, InRegisters>(args, shared, tid, p.threads, block);
+                                         });
             });
             break;
         case BoxsumKernel::VonNeumann:
@@ -252,6 +250,41 @@ TEST(BoxsumEmulation, SmallMooreEveryRadius) {
     for (int r = 1; r <= kMaxSmallMooreRadius; ++r)
         expectMatchesReference(
             {"small moore", scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {73, 41}, 3, tinyDevice(256, 9)});
+}
+
+// The ring of window sums in registers (the row loop unrolled by the window) and in shared memory, at
+// every radius either may take: strips shorter than a window, as long, and longer by part of one, and
+// more states and general sets.
+TEST(BoxsumEmulation, SmallMooreRingInRegistersAndInSharedMemory) {
+    for (int ringInRegistersUpTo : {0, kMaxRegisterRingRadius}) {
+        for (int r = 1; r <= kMaxRegisterRingRadius; ++r) {
+            const int window = 2 * r + 1;
+            for (int strip : {window - 1, window, 2 * window + 3}) {
+                TinyDevice d = tinyDevice(64);
+                d.tuning.smallMooreRegisterRingMaxRadius = ringInRegistersUpTo;
+                Case c{"ring", scaled(r, Neighbourhood::Moore, r % 2 == 1, 2), {67, 4 * window + 5}, 2, d};
+                c.adjust = [&, r](BoxsumPlan& p) {
+                    ASSERT_EQ(p.registerRing, r <= ringInRegistersUpTo);
+                    ASSERT_EQ(p.sharedBytes == 0, p.registerRing);
+                    p.stripRows = strip;
+                    p.blocks = p.columnBlocks * ((c.size.height + strip - 1) / strip);
+                };
+                expectMatchesReference(c);
+            }
+        }
+        TinyDevice d = tinyDevice(32, 7);
+        d.tuning.smallMooreRegisterRingMaxRadius = ringInRegistersUpTo;
+        expectMatchesReference({"ring, 5 states", scaled(3, Neighbourhood::Moore, false, 5), {70, 45}, 4, d});
+        expectMatchesReference(
+            {"ring, general sets", parseRule("R4,C0,M1,S10..20,30..40,B15..18,25..27,NM").rule, {70, 41}, 4, d});
+    }
+    BitGrid g;
+    g.width = g.height = 64;
+    g.words = 2;
+    EXPECT_STREQ(kernelName(planBoxsum(scaled(2, Neighbourhood::Moore, false, 2), g, tinyDevice().device)),
+                 "small moore registers");
+    EXPECT_STREQ(kernelName(planBoxsum(scaled(9, Neighbourhood::Moore, false, 2), g, tinyDevice().device)),
+                 "small moore");
 }
 
 TEST(BoxsumEmulation, SmallMooreColumnGroupsAndWordEdges) {
