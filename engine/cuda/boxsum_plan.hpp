@@ -167,7 +167,9 @@ struct BoxsumTuning {
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
     int midHalfWarps = 8;         // the same with 16-bit column sums (twice the units; fewer if they do not fit)
     int smallMooreThreads = 128;  // word columns per block
-    int smallMooreRegisterRingMaxRadius = 5; // small Moore up to it: the ring in registers (at most kMaxRegisterRingRadius)
+    // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
+    // 1..4 and 8 measured faster so, 5..7 slower (fewer warps resident).
+    int smallMooreRegisterRings = 0b10001111;
     // Line shapes and von Neumann of radius up to kMaxSmallLinesRadius with at most this many cells: the
     // small lines kernel (one carry-save tree per count); more cells, the line and von Neumann kernels
     // (running sums).
@@ -287,7 +289,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.blockWords = p.threads;
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
         const int window = 2 * r + 1;
-        p.registerRing = r <= std::min(tuning.smallMooreRegisterRingMaxRadius, kMaxRegisterRingRadius);
+        p.registerRing = r <= kMaxRegisterRingRadius && (tuning.smallMooreRegisterRings >> (r - 1) & 1) != 0;
         if (!p.registerRing)
             p.sharedBytes = std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) *
                             sizeof(unsigned);

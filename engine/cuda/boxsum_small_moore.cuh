@@ -3,8 +3,9 @@
 // down a strip of rows. Per row it counts the live cells of each column's horizontal window of 2R+1
 // cells (R <= 16: the word and its two neighbours) with a carry-save adder tree over the 2R+1 shifted
 // words, giving the window sums as bit planes. The vertical running sum of those planes (plus the
-// entering row, minus the row 2R+1 back, kept in a ring in shared memory) is the count of every cell,
-// so a cell costs O(1) word operations / 32; the birth and survival sets are tested on the planes.
+// entering row less the row 2R+1 back, one signed difference; the rows' sums kept in a ring in shared
+// memory) is the count of every cell, so a cell costs O(1) word operations / 32; the birth and survival
+// sets are tested on the planes.
 // Up to kMaxRegisterRingRadius the ring may live in registers instead (smallMooreRegisterRows).
 #include "boxsum_step.cuh"
 
@@ -106,41 +107,39 @@ CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, 
     };
     auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
 
-    unsigned count[CP] = {};
-    int row = wrapRow(y0 - R, height);
+    unsigned count[CP] = {}; // the count of the row before the current one, as in smallMooreRegisterRows
+    int row = wrapRow(y0 - 1 - R, height);
     RowWords words = loadRowWords(a.in, row, w);
-    int slot = 0;
-    for (int j = 0; j < 2 * R; ++j) { // rows y0 - R .. y0 + R - 1
+    for (int j = 0; j < Shape::window; ++j) { // rows y0 - 1 - R .. y0 - 1 + R into slots 0 ..
         const RowWords current = words;
         row = next(row);
         words = loadRowWords(a.in, row, w);
         unsigned sums[RP];
         rowWindowSums<R>(current, sums);
         CATLAB_UNROLL
-        for (int p = 0; p < RP; ++p) ringWord(slot, p) = sums[p];
+        for (int p = 0; p < RP; ++p) ringWord(j, p) = sums[p];
         bitsliced::add(count, sums);
-        ++slot;
     }
+    int slot = 0; // the oldest row's
     unsigned alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(y0) + w);
     for (int y = y0; y < y1; ++y) {
-        const RowWords current = words; // row y + R enters
+        const RowWords current = words; // row y + R enters, into the slot of row y - 1 - R
         const unsigned centre = alive;
         row = next(row);
         words = loadRowWords(a.in, row, w);
         alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(next(y)) + w);
-        unsigned sums[RP];
-        rowWindowSums<R>(current, sums);
-        bitsliced::add(count, sums);
+        unsigned entering[RP], leaving[RP];
+        rowWindowSums<R>(current, entering);
         CATLAB_UNROLL
-        for (int p = 0; p < RP; ++p) ringWord(slot, p) = sums[p];
+        for (int p = 0; p < RP; ++p) {
+            leaving[p] = ringWord(slot, p);
+            ringWord(slot, p) = entering[p];
+        }
+        bitsliced::addDifference(count, entering, leaving);
         slot = slot + 1 == Shape::window ? 0 : slot + 1;
         unsigned born, kept;
         testCounts<Simple>(count, a.rule, born, kept);
         writeNextWord(a.in, a.out, y, w, born, kept, a.rule.states, centre);
-        unsigned leaving[RP]; // row y - R, the oldest in the ring
-        CATLAB_UNROLL
-        for (int p = 0; p < RP; ++p) leaving[p] = ringWord(slot, p);
-        bitsliced::subtract(count, leaving);
     }
 }
 

@@ -27,7 +27,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midCheckerboardWarps", &BoxsumTuning::midCheckerboardWarps, 1, 32},
     {"midHalfWarps", &BoxsumTuning::midHalfWarps, 1, 32},
     {"smallMooreThreads", &BoxsumTuning::smallMooreThreads, 32, 1024},
-    {"smallMooreRegisterRingMaxRadius", &BoxsumTuning::smallMooreRegisterRingMaxRadius, 0, kMaxRegisterRingRadius},
+    {"smallMooreRegisterRings", &BoxsumTuning::smallMooreRegisterRings, 0, (1 << kMaxRegisterRingRadius) - 1},
     {"smallLinesMaxCells", &BoxsumTuning::smallLinesMaxCells, 0, 1 << 20},
     {"smallLinesThreads", &BoxsumTuning::smallLinesThreads, 32, 1024},
     {"vonNeumannThreads", &BoxsumTuning::vonNeumannThreads, 32, 1024},

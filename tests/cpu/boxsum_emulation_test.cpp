@@ -256,15 +256,15 @@ TEST(BoxsumEmulation, SmallMooreEveryRadius) {
 // every radius either may take: strips shorter than a window, as long, and longer by part of one, and
 // more states and general sets.
 TEST(BoxsumEmulation, SmallMooreRingInRegistersAndInSharedMemory) {
-    for (int ringInRegistersUpTo : {0, kMaxRegisterRingRadius}) {
+    for (int inRegisters : {0, (1 << kMaxRegisterRingRadius) - 1}) {
         for (int r = 1; r <= kMaxRegisterRingRadius; ++r) {
             const int window = 2 * r + 1;
             for (int strip : {window - 1, window, 2 * window + 3}) {
                 TinyDevice d = tinyDevice(64);
-                d.tuning.smallMooreRegisterRingMaxRadius = ringInRegistersUpTo;
+                d.tuning.smallMooreRegisterRings = inRegisters;
                 Case c{"ring", scaled(r, Neighbourhood::Moore, r % 2 == 1, 2), {67, 4 * window + 5}, 2, d};
-                c.adjust = [&, r](BoxsumPlan& p) {
-                    ASSERT_EQ(p.registerRing, r <= ringInRegistersUpTo);
+                c.adjust = [&](BoxsumPlan& p) {
+                    ASSERT_EQ(p.registerRing, inRegisters != 0);
                     ASSERT_EQ(p.sharedBytes == 0, p.registerRing);
                     p.stripRows = strip;
                     p.blocks = p.columnBlocks * ((c.size.height + strip - 1) / strip);
@@ -273,18 +273,11 @@ TEST(BoxsumEmulation, SmallMooreRingInRegistersAndInSharedMemory) {
             }
         }
         TinyDevice d = tinyDevice(32, 7);
-        d.tuning.smallMooreRegisterRingMaxRadius = ringInRegistersUpTo;
+        d.tuning.smallMooreRegisterRings = inRegisters;
         expectMatchesReference({"ring, 5 states", scaled(3, Neighbourhood::Moore, false, 5), {70, 45}, 4, d});
         expectMatchesReference(
             {"ring, general sets", parseRule("R4,C0,M1,S10..20,30..40,B15..18,25..27,NM").rule, {70, 41}, 4, d});
     }
-    BitGrid g;
-    g.width = g.height = 64;
-    g.words = 2;
-    EXPECT_STREQ(kernelName(planBoxsum(scaled(2, Neighbourhood::Moore, false, 2), g, tinyDevice().device)),
-                 "small moore registers");
-    EXPECT_STREQ(kernelName(planBoxsum(scaled(9, Neighbourhood::Moore, false, 2), g, tinyDevice().device)),
-                 "small moore");
 }
 
 TEST(BoxsumEmulation, SmallMooreColumnGroupsAndWordEdges) {

@@ -44,6 +44,26 @@ TEST(BoxsumTuningText, SmallLinesMaxCellsMovesTheVonNeumannSwitch) {
     EXPECT_EQ(kernelAt(7, more), BoxsumKernel::VonNeumann);
 }
 
+// smallMooreRegisterRings: bit r - 1 keeps radius r's ring in registers, which the kernel's name says.
+TEST(BoxsumTuningText, SmallMooreRegisterRingsPicksTheRadii) {
+    const BoxsumDevice device{1, [](const BoxsumPlan&) { return 1; }};
+    const auto planAt = [&](int r, const BoxsumTuning& tuning) {
+        const Rule rule = testing::scaledRule(r, Neighbourhood::Moore, false, 2);
+        return planBoxsum(rule, bitGridShape({500, 500}, r, 2), device, tuning);
+    };
+    const BoxsumTuning fifthOnly = parseBoxsumTuning("smallMooreRegisterRings=16");
+    for (int r = 1; r <= kMaxSmallMooreRadius; ++r) {
+        EXPECT_EQ(planAt(r, fifthOnly).registerRing, r == 5) << r;
+        EXPECT_EQ(planAt(r, parseBoxsumTuning("smallMooreRegisterRings=0")).registerRing, false) << r;
+    }
+    EXPECT_STREQ(kernelName(planAt(5, fifthOnly)), "small moore registers");
+    EXPECT_STREQ(kernelName(planAt(6, fifthOnly)), "small moore");
+    EXPECT_EQ(planAt(5, fifthOnly).sharedBytes, 0u);
+    EXPECT_GT(planAt(6, fifthOnly).sharedBytes, 0u);
+    EXPECT_NE(errorOf([] { parseBoxsumTuning("smallMooreRegisterRings=256"); }).find("takes 0..255"),
+              std::string::npos);
+}
+
 TEST(BoxsumTuningText, RefusesWhatItCannotSet) {
     EXPECT_NE(errorOf([] { parseBoxsumTuning("midWraps=4"); }).find("no setting named 'midWraps'"), std::string::npos);
     EXPECT_NE(errorOf([] { parseBoxsumTuning("midWarps"); }).find("'midWarps' is not name=value"), std::string::npos);
