@@ -11,9 +11,10 @@
 
 namespace catlab::cuda {
 
-// The largest radius whose ring of window sums the kernel can keep in registers (2R+1 rows of up to 5
-// planes, and the rows' centre words).
-inline constexpr int kMaxRegisterRingRadius = 8;
+// The largest radius whose ring of window sums the kernel can keep in registers: 2R+1 rows of up to 5
+// planes and the rows' centre words, 186 registers at R = 15 (radius 16's 6 planes would pass the 255 a
+// thread may have).
+inline constexpr int kMaxRegisterRingRadius = 15;
 
 template <int R>
 struct SmallMooreShape {

@@ -60,7 +60,9 @@ TEST(BoxsumTuningText, SmallMooreRegisterRingsPicksTheRadii) {
     EXPECT_STREQ(kernelName(planAt(6, fifthOnly)), "small moore");
     EXPECT_EQ(planAt(5, fifthOnly).sharedBytes, 0u);
     EXPECT_GT(planAt(6, fifthOnly).sharedBytes, 0u);
-    EXPECT_NE(errorOf([] { parseBoxsumTuning("smallMooreRegisterRings=256"); }).find("takes 0..255"),
+    const std::string tooMany = "smallMooreRegisterRings=" + std::to_string(1 << kMaxRegisterRingRadius);
+    EXPECT_NE(errorOf([&] { parseBoxsumTuning(tooMany); })
+                  .find("takes 0.." + std::to_string((1 << kMaxRegisterRingRadius) - 1)),
               std::string::npos);
 }
 
