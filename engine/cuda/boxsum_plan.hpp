@@ -168,8 +168,8 @@ struct BoxsumTuning {
     int midHalfWarps = 8;         // the same with 16-bit column sums (twice the units; fewer if they do not fit)
     int smallMooreThreads = 128;  // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
-    // 1, 2, 4 and 8 measured faster so; 3 and 5..7 slower (fewer warps resident).
-    int smallMooreRegisterRings = 0b10001011;
+    // 1, 2, 4, 8 and 9 measured faster so; 3 and 5..7 slower (fewer warps resident).
+    int smallMooreRegisterRings = 0b110001011;
     // Line shapes and von Neumann of radius up to kMaxSmallLinesRadius with at most this many cells: the
     // small lines kernel (one carry-save tree per count); more cells, the line and von Neumann kernels
     // (running sums).

@@ -11,10 +11,10 @@
 
 namespace catlab::cuda {
 
-// The largest radius whose ring of window sums the kernel can keep in registers: 2R+1 rows of up to 5
-// planes and the rows' centre words, 186 registers at R = 15 (radius 16's 6 planes would pass the 255 a
-// thread may have).
-inline constexpr int kMaxRegisterRingRadius = 15;
+// The largest radius whose ring of window sums the kernel can keep in registers: 2R+1 rows of 5 planes
+// and the rows' centre words, about 175 registers a thread at R = 9. Radii 10..15 fit too (no spills, up
+// to 242 registers) but measured 9 to 23% slower than the ring in shared memory (docs/benchmarks.md).
+inline constexpr int kMaxRegisterRingRadius = 9;
 
 template <int R>
 struct SmallMooreShape {
