@@ -35,8 +35,8 @@ void launchSmallMoore(const BoxsumPlan& p, const StepArgs& args) {
 int smallMooreResidentBlocks(const BoxsumPlan& p, int radius) {
     int blocks = 0;
     dispatchSmallMoore(p, radius, [&]<int R, bool Simple, bool InRegisters>() {
-        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, smallMooreKernelFor<R, Simple, InRegisters>(),
-                                                                        p.threads, p.sharedBytes));
+        CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &blocks, smallMooreKernelFor<R, Simple, InRegisters>(), p.threads, p.sharedBytes));
     });
     return blocks;
 }

@@ -106,10 +106,10 @@ class EmulatedBoxsum {
         switch (p.kernel) {
         case BoxsumKernel::SmallMoore:
             dispatchSmallMoore(p, rule_.radius, [&]<int R, bool Simple, bool InRegisters>() {
-                testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
-                                         [&](unsigned* shared, int tid, long long block) {
-                                             smallMooreBody<R, Simple, InRegisters>(args, shared, tid, p.threads, block);
-                                         });
+                testing::emulateSerially(
+                    p.blocks, p.threads, p.sharedBytes, [&](unsigned* shared, int tid, long long block) {
+                        smallMooreBody<R, Simple, InRegisters>(args, shared, tid, p.threads, block);
+                    });
             });
             break;
         case BoxsumKernel::VonNeumann:

@@ -61,9 +61,8 @@ TEST(BoxsumTuningText, SmallMooreRegisterRingsPicksTheRadii) {
     EXPECT_EQ(planAt(5, fifthOnly).sharedBytes, 0u);
     EXPECT_GT(planAt(6, fifthOnly).sharedBytes, 0u);
     const std::string tooMany = "smallMooreRegisterRings=" + std::to_string(1 << kMaxRegisterRingRadius);
-    EXPECT_NE(errorOf([&] { parseBoxsumTuning(tooMany); })
-                  .find("takes 0.." + std::to_string((1 << kMaxRegisterRingRadius) - 1)),
-              std::string::npos);
+    const std::string error = errorOf([&] { parseBoxsumTuning(tooMany); });
+    EXPECT_NE(error.find("takes 0.." + std::to_string((1 << kMaxRegisterRingRadius) - 1)), std::string::npos) << error;
 }
 
 TEST(BoxsumTuningText, RefusesWhatItCannotSet) {
