@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -98,6 +99,28 @@ TEST_F(BoxsumTest, MoreStatesLargeRadii) {
     expectSameGenerations(scaled(100, Neighbourhood::VonNeumann, false, 3), {203, 211}, 3, "cpu-naive");
     expectSameGenerations(scaled(250, Neighbourhood::Moore, false, 5), {517, 503}, 4, "cpu");
     expectSameGenerations(parseRule("R7,C255,M1,S50..90,B60..80,NM").rule, {263, 271}, 8, "cpu-naive");
+}
+
+// CATLAB_BOXSUM_TUNING set for one scope (the backend reads it when it plans a step).
+class ScopedTuning {
+  public:
+    explicit ScopedTuning(const std::string& text) { setenv("CATLAB_BOXSUM_TUNING", text.c_str(), 1); }
+    ~ScopedTuning() { unsetenv("CATLAB_BOXSUM_TUNING"); }
+    ScopedTuning(const ScopedTuning&) = delete;
+    ScopedTuning& operator=(const ScopedTuning&) = delete;
+};
+
+// The small Moore kernel with its ring of window sums in shared memory and, up to the radius it is
+// compiled for, in registers: every radius 1..16 each way, on a grid wider and taller than a block and a
+// strip of each, with more states at one radius.
+TEST_F(BoxsumTest, SmallMooreBothRingsEveryRadius) {
+    for (const char* rings : {"smallMooreRegisterRings=0", "smallMooreRegisterRings=511"}) {
+        const ScopedTuning tuning(std::string(rings) + ",smallMooreThreads=64,maxStripRows=45");
+        SCOPED_TRACE(rings);
+        for (int r = 1; r <= 16; ++r)
+            expectSameGenerations(scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {2100, 101}, 3, "cpu-naive");
+        expectSameGenerations(scaled(6, Neighbourhood::Moore, true, 4), {500, 97}, 4, "cpu-naive");
+    }
 }
 
 // Small cases of every kernel, quick enough for compute-sanitizer (memcheck, racecheck).
