@@ -40,27 +40,21 @@ CATLAB_HD void subtract(unsigned (&v)[N], const unsigned (&a)[A]) {
     }
 }
 
-// v += a - b, where v + a - b is again in 0..2^N-1: the difference first, as A + 1 planes of two's
-// complement, then one add with its sign extended (fewer operations than adding a and subtracting b).
+// v += a - b, where v + a - b is again in 0..2^N-1: the difference first, in two's complement with its
+// sign extended to N planes, then one add (fewer operations than adding a and subtracting b).
 template <int N, int A>
 CATLAB_HD void addDifference(unsigned (&v)[N], const unsigned (&a)[A], const unsigned (&b)[A]) {
     static_assert(A < N);
-    unsigned d[A + 1];
+    unsigned d[N];
     unsigned borrow = 0;
     CATLAB_UNROLL
     for (int i = 0; i < A; ++i) {
         d[i] = a[i] ^ b[i] ^ borrow;
         borrow = (~a[i] & b[i]) | (~(a[i] ^ b[i]) & borrow);
     }
-    d[A] = borrow; // the sign: all ones where a < b
-    unsigned carry = 0;
     CATLAB_UNROLL
-    for (int i = 0; i < N; ++i) {
-        const unsigned x = d[i < A ? i : A];
-        const unsigned sum = v[i] ^ x ^ carry;
-        carry = (v[i] & x) | (carry & (v[i] ^ x));
-        v[i] = sum;
-    }
+    for (int i = A; i < N; ++i) d[i] = borrow; // the sign: all ones where a < b
+    add(v, d);
 }
 
 // s = a + b, one plane wider than the operands.

@@ -72,7 +72,6 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
     auto ringWord = [&](int slot, int plane) -> unsigned& {
         return ring[(std::size_t(slot) * 2 * RP + std::size_t(plane)) * std::size_t(threads) + std::size_t(tid)];
     };
-    auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
 
     unsigned white[CP] = {}, black[CP] = {};
     // Adds row `unwrapped`'s sums into the counts and the ring slot.
@@ -94,7 +93,7 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
     int slot = 0;
     for (int j = 0; j < 2 * R; ++j) { // rows y0 - R .. y0 + R - 1
         const RowWords current = words;
-        row = next(row);
+        row = nextRow(row, height);
         words = loadRowWords(a.in, row, w);
         enter(current, y0 - R + j, slot++);
     }
@@ -106,9 +105,9 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
     for (int y = int(y0); y < y1; ++y) {
         const RowWords current = words; // row y + R enters
         const unsigned centre = alive;
-        row = next(row);
+        row = nextRow(row, height);
         words = loadRowWords(a.in, row, w);
-        alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(next(y)) + w);
+        alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(nextRow(y, height)) + w);
         enter(current, y + R, slot);
         slot = slot + 1 == Shape::window ? 0 : slot + 1;
         // Lanes whose centre is white (x + y even) count the white cells as their own colour.
@@ -135,7 +134,7 @@ CATLAB_HD void checkerboardBody(const StepArgs& a, unsigned* ring, int tid, int 
             }
         } else {
             const RowWords leaving = leavingWords;
-            leavingRow = next(leavingRow);
+            leavingRow = nextRow(leavingRow, height);
             leavingWords = loadRowWords(a.in, leavingRow, w);
             rowColourSums<R>(leaving, ((y - R) & 1) == 0, leavingWhite, leavingBlack);
         }

@@ -133,7 +133,6 @@ CATLAB_HD void linesBody(const StepArgs& a, unsigned* shared, int tid, int threa
     unsigned rowAbove[LP] = {}, rowHere[LP] = {};             // hash: H''(y - 1) and H''(y)
     long long y = yo - 2LL * r - 1;                           // every window lies above the first row: all sums are 0
     int enter = wrapRow(y + r + 1, height), leave = wrapRow(y - r, height), here = wrapRow(y, height);
-    auto advance = [height](int& row) { row = row + 1 == height ? 0 : row + 1; };
 
     for (;; ++y) {
         const int below = here + 1 == height ? 0 : here + 1; // row y + 1
@@ -237,9 +236,9 @@ CATLAB_HD void linesBody(const StepArgs& a, unsigned* shared, int tid, int threa
                 }
             }
         }
-        advance(enter);
-        advance(leave);
-        advance(here);
+        enter = nextRow(enter, height);
+        leave = nextRow(leave, height);
+        here = nextRow(here, height);
     }
 }
 

@@ -164,19 +164,18 @@ CATLAB_HD void smallLinesBody(const StepArgs& a, int tid, int threads, long long
     const int height = a.in.height;
     const int y0 = int(a.rowBegin + (block / a.columnBlocks) * a.stripRows);
     const int y1 = y0 + a.stripRows < a.rowEnd ? y0 + a.stripRows : a.rowEnd;
-    auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
 
     RowWords rows[W]; // slot k % W holds row y0 - R + k
     int row = wrapRow(y0 - R - (S::carried ? 1 : 0), height);
     unsigned count[CP];
     if constexpr (S::carried) { // row y0 - 1's count afresh, from rows y0 - R - 1 .. y0 + R - 1
         rows[2 * R] = loadRowWords(a.in, row, w);
-        row = next(row);
+        row = nextRow(row, height);
     }
     CATLAB_UNROLL
     for (int k = 0; k < 2 * R; ++k) {
         rows[k] = loadRowWords(a.in, row, w);
-        row = next(row);
+        row = nextRow(row, height);
     }
     if constexpr (S::carried) {
         constexpr CellOffsets<N> at = smallLinesOffsets<Set::Shape, Shape, R>();
@@ -207,7 +206,7 @@ CATLAB_HD void smallLinesBody(const StepArgs& a, int tid, int threads, long long
                 bitsliced::subtract(count, left);
             }
             rows[(J + 2 * R) % W] = entering; // over row y - R - 1, done with
-            row = next(row);
+            row = nextRow(row, height);
             entering = loadRowWords(a.in, row, w); // row y + R + 1, loaded a row ahead
             if constexpr (!S::carried) {
                 constexpr CellOffsets<N> at = smallLinesOffsets<Set::Shape, Shape, R>();

@@ -60,7 +60,6 @@ CATLAB_HD void smallMooreRegisterRows(const StepArgs& a, int w, int y0, int y1) 
     using Shape = SmallMooreShape<R>;
     constexpr int W = Shape::window, RP = Shape::rowPlanes, CP = Shape::countPlanes;
     const int height = a.in.height;
-    auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
 
     unsigned sums[W][RP]; // slot j: row y0 - 1 - R + j, then every W rows on
     unsigned centres[W];
@@ -70,7 +69,7 @@ CATLAB_HD void smallMooreRegisterRows(const StepArgs& a, int w, int y0, int y1) 
     CATLAB_UNROLL
     for (int j = 0; j < W; ++j) { // rows y0 - 1 - R .. y0 - 1 + R
         const RowWords current = words;
-        row = next(row);
+        row = nextRow(row, height);
         words = loadRowWords(a.in, row, w);
         rowWindowSums<R>(current, sums[j]);
         centres[j] = current.centre;
@@ -81,7 +80,7 @@ CATLAB_HD void smallMooreRegisterRows(const StepArgs& a, int w, int y0, int y1) 
         for (int k = 0; k < W; ++k) { // row y + k: row y + k + R enters slot k, where row y + k - 1 - R leaves
             if (y + k >= y1) return;
             const RowWords current = words;
-            row = next(row);
+            row = nextRow(row, height);
             words = loadRowWords(a.in, row, w);
             unsigned entering[RP];
             rowWindowSums<R>(current, entering);
@@ -106,14 +105,13 @@ CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, 
     auto ringWord = [&](int slot, int plane) -> unsigned& {
         return ring[(std::size_t(slot) * RP + std::size_t(plane)) * std::size_t(threads) + std::size_t(tid)];
     };
-    auto next = [height](int row) { return row + 1 == height ? 0 : row + 1; };
 
     unsigned count[CP] = {}; // the count of the row before the current one, as in smallMooreRegisterRows
     int row = wrapRow(y0 - 1 - R, height);
     RowWords words = loadRowWords(a.in, row, w);
     for (int j = 0; j < Shape::window; ++j) { // rows y0 - 1 - R .. y0 - 1 + R into slots 0 ..
         const RowWords current = words;
-        row = next(row);
+        row = nextRow(row, height);
         words = loadRowWords(a.in, row, w);
         unsigned sums[RP];
         rowWindowSums<R>(current, sums);
@@ -126,9 +124,9 @@ CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, 
     for (int y = y0; y < y1; ++y) {
         const RowWords current = words; // row y + R enters, into the slot of row y - 1 - R
         const unsigned centre = alive;
-        row = next(row);
+        row = nextRow(row, height);
         words = loadRowWords(a.in, row, w);
-        alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(next(y)) + w);
+        alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(nextRow(y, height)) + w);
         unsigned entering[RP], leaving[RP];
         rowWindowSums<R>(current, entering);
         CATLAB_UNROLL

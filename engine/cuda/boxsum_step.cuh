@@ -58,4 +58,7 @@ CATLAB_HD int wrapRow(long long y, int height) {
     return int(m < 0 ? m + height : m);
 }
 
+// The row below `row` on a torus of `height` rows (0 <= row < height).
+CATLAB_HD int nextRow(int row, int height) { return row + 1 == height ? 0 : row + 1; }
+
 } // namespace catlab::cuda

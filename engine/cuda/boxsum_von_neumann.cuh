@@ -54,7 +54,6 @@ CATLAB_HD void vonNeumannBody(const StepArgs& a, unsigned* shared, int tid, int 
     // Wrapped rows y + r + 2, y + r + 1, y + 1, y - r, y - r + 1.
     int below2 = wrapRow(y + r + 2, height), below1 = wrapRow(y + r + 1, height), next = wrapRow(y + 1, height);
     int above0 = wrapRow(y - r, height), above1 = wrapRow(y - r + 1, height);
-    auto advance = [height](int& row) { row = row + 1 == height ? 0 : row + 1; };
     // Offsets of the lookups C(x - r) and D(x + r) into other threads' planes.
     const int qc = -((31 + r) / 32), qd = r / 32;
     const unsigned sc = unsigned(-r - 32 * qc), sd = unsigned(r - 32 * qd);
@@ -104,11 +103,11 @@ CATLAB_HD void vonNeumannBody(const StepArgs& a, unsigned* shared, int tid, int 
             CATLAB_UNROLL
             for (int p = 0; p < AP; ++p) A[p] = B[p] = C[p] = D[p] = 0;
         }
-        advance(below2);
-        advance(below1);
-        advance(next);
-        advance(above0);
-        advance(above1);
+        below2 = nextRow(below2, height);
+        below1 = nextRow(below1, height);
+        next = nextRow(next, height);
+        above0 = nextRow(above0, height);
+        above1 = nextRow(above1, height);
     }
 }
 

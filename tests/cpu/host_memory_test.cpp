@@ -4,6 +4,7 @@
 #include "catlab/error.hpp"
 #include "catlab/grid.hpp"
 #include "catlab/host_memory.hpp"
+#include "support/scoped_environment.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,12 +14,12 @@
 namespace catlab {
 namespace {
 
-struct ScopedVariable {
-    explicit ScopedVariable(const char* value, const char* name = "CATLAB_HOST_MEMORY_MIB") : name_(name) {
-        setenv(name, value, 1);
-    }
-    ~ScopedVariable() { unsetenv(name_); }
-    const char* name_;
+using testing::ScopedEnvironmentVariable;
+
+// CATLAB_HOST_MEMORY_MIB, or `name`, set to `value` for one scope.
+struct ScopedVariable : ScopedEnvironmentVariable {
+    explicit ScopedVariable(const char* value, const char* name = "CATLAB_HOST_MEMORY_MIB")
+        : ScopedEnvironmentVariable(name, value) {}
 };
 
 TEST(HostMemory, CapLimitsWhatIsAvailable) {

@@ -8,11 +8,11 @@
 #include "catlab/backend_registry.hpp"
 #include "catlab/error.hpp"
 #include "catlab/simulator.hpp"
+#include "support/scoped_environment.hpp"
 #include "support/test_rules.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -101,21 +101,13 @@ TEST_F(BoxsumTest, MoreStatesLargeRadii) {
     expectSameGenerations(parseRule("R7,C255,M1,S50..90,B60..80,NM").rule, {263, 271}, 8, "cpu-naive");
 }
 
-// CATLAB_BOXSUM_TUNING set for one scope (the backend reads it when it plans a step).
-class ScopedTuning {
-  public:
-    explicit ScopedTuning(const std::string& text) { setenv("CATLAB_BOXSUM_TUNING", text.c_str(), 1); }
-    ~ScopedTuning() { unsetenv("CATLAB_BOXSUM_TUNING"); }
-    ScopedTuning(const ScopedTuning&) = delete;
-    ScopedTuning& operator=(const ScopedTuning&) = delete;
-};
-
 // The small Moore kernel with its ring of window sums in shared memory and, up to the radius it is
 // compiled for, in registers: every radius 1..16 each way, on a grid wider and taller than a block and a
 // strip of each, with more states at one radius.
 TEST_F(BoxsumTest, SmallMooreBothRingsEveryRadius) {
     for (const char* rings : {"smallMooreRegisterRings=0", "smallMooreRegisterRings=511"}) {
-        const ScopedTuning tuning(std::string(rings) + ",smallMooreThreads=64,maxStripRows=45");
+        const testing::ScopedEnvironmentVariable tuning("CATLAB_BOXSUM_TUNING",
+                                                        std::string(rings) + ",smallMooreThreads=64,maxStripRows=45");
         SCOPED_TRACE(rings);
         for (int r = 1; r <= 16; ++r)
             expectSameGenerations(scaled(r, Neighbourhood::Moore, r % 2 == 0, 2), {2100, 101}, 3, "cpu-naive");

@@ -513,10 +513,9 @@ class CircularCounter {
 
 // Triangular: on cells of even x + y, the shape's row dy reaches triangularRowHalfWidth(dy) columns either
 // side and its column dx holds the rows triangularColumnSpan(dx) = lo .. hi; cells of odd x + y see it
-// mirrored, rows -hi .. -lo. A cell two rows
-// down has the same parity: its count is the count two rows up plus the two rows entering below each
-// column span, minus the two leaving above. The counts of the last two rows are kept; the band's first two
-// are counted afresh from row spans. O(r) per cell.
+// mirrored, rows -hi .. -lo. A cell two rows down has the same parity: its count is the count two rows up
+// plus the two rows entering below each column span, minus the two leaving above. The counts of the last
+// two rows are kept; the band's first two are counted afresh from row spans. O(r) per cell.
 template <class T>
 class TriangularCounter {
   public:
