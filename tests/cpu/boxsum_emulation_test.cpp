@@ -247,17 +247,10 @@ void expectMatchesReference(const Case& c) {
 
 Rule scaled(int r, Neighbourhood n, bool centre, int states) { return testing::scaledRule(r, n, centre, states); }
 
-// At large radii the counts of a random grid lie within a few standard deviations of their mean, far from
-// the scaled rules' interval ends, so that a count off by a little changes no cell. These sets end at the
-// mean count of expectMatchesReference's start grid: many cells are within one count of an end.
+// Moore sets ending at the mean count of expectMatchesReference's start grid (testing::setsEndingAtTheMean).
 Rule nearTheMean(int r, bool centre, GridSize size) {
-    Rule rule = scaled(r, Neighbourhood::Moore, centre, 2);
-    const double n = rule.neighbourhoodSize();
     const double density = double(randomGrid(size, 0.35, 7, 2).population()) / (double(size.width) * size.height);
-    const int mean = int(density * n), spread = int(std::sqrt(n * 0.35 * 0.65));
-    rule.birth = CountSet({{mean - spread, mean}});
-    rule.survival = CountSet({{mean - spread / 2, mean + spread}});
-    return rule;
+    return testing::setsEndingAtTheMean(scaled(r, Neighbourhood::Moore, centre, 2), density);
 }
 
 TEST(BoxsumEmulation, SmallMooreEveryRadius) {

@@ -67,6 +67,17 @@ inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int stat
     return bandedRule(radius, n, includeCentre, states, {8, states > 2 ? 0.15 : 0.5, 0.7});
 }
 
+// At large radii a random start's counts lie within a few standard deviations of their mean, far from the
+// scaled rules' interval ends, so that a count off by a little changes no cell. These sets end at the mean
+// count of a start whose live fraction is `density`: many cells are within one count of an end.
+inline Rule setsEndingAtTheMean(Rule rule, double density) {
+    const double n = rule.neighbourhoodSize();
+    const int mean = int(density * n), spread = int(std::sqrt(n * density * (1.0 - density)));
+    rule.birth = CountSet({{mean - spread, mean}});
+    rule.survival = CountSet({{mean - spread / 2, mean + spread}});
+    return rule;
+}
+
 inline std::string describe(const Rule& r) {
     std::string s = r.format();
     for (char& c : s)
