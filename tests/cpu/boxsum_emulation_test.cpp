@@ -14,7 +14,6 @@
 #include "support/kernel_emulator.hpp"
 #include "support/test_rules.hpp"
 
-#include <cmath>
 #include <gtest/gtest.h>
 
 #include <algorithm>
