@@ -10,7 +10,11 @@
 //  3. row walks: warp w takes segment w of the output words, lane i row i of the chunk: it sums the 2r+1
 //     column sums around its first cell, then slides along, count(x+1) = count(x) + col(x+r+1) - col(x-r),
 //     with dp4a on four cells' column sums at a time. Each count is tested against the birth and survival
-//     intervals by one add whose carry is shifted into the word of results.
+//     intervals by one add whose carry is shifted into the word of results. With 16-bit column sums
+//     (r > 127) the first cells' sums of 2r + 1 columns are taken only in a strip's first chunk: later
+//     rows take the row above's first count plus the change of its window, the popcounts of the staged
+//     entering and leaving rows in the window's columns, summed over the lanes by a warp scan (the row
+//     above lane 0: lane 31 of the chunk before). With byte sums (r <= 127) the 2r + 1 sums measured faster.
 // Shared memory holds unit u of chunk row i at u * 33 + i (and staged word w at w * 33 + i): the lanes of
 // a warp, reading one unit of 32 rows, and the threads of the column step, writing 32 units of one row,
 // each touch 32 different banks, and a lane's next units lie at constant offsets.
@@ -22,6 +26,7 @@
 // of one parity for x' even and of the other for x' odd: one interleaving of the two sums, stored per row
 // as column array 0, and cells of odd x walk the other interleaving, array 1. The walk keeps both running
 // sums. NB's live centre is left out of the count: its survival thresholds are lowered by one instead.
+#include "boxsum_row_sums.cuh"
 #include "boxsum_step.cuh"
 
 namespace catlab::cuda {
@@ -251,11 +256,19 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         return k == 0 ? n : dot(leavingSums, first & ones, dot(enteringSums, first, n));
     };
 
-    auto walk = [&](long long y) {
+    // How much the first cell's count grows from the row above to chunk row i (its window's
+    // columns in the row entering and the row leaving its column sums).
+    auto countChange = [&](int i) {
+        const auto rowWords = [i](const unsigned* staged) {
+            return [staged, i](int q) { return staged[q * kMidRowPitch + i]; };
+        };
+        return cellsBetween(rowWords(entering), x - r, x + r) - cellsBetween(rowWords(leaving), x - r, x + r);
+    };
+
+    // Lane `lane` walks row y from n, the first cell's (see above).
+    auto walk = [&](long long y, int n) {
         const unsigned* col = sums + lane;
         [[maybe_unused]] const unsigned* col1 = sums1 + lane;
-        // n for the first cell: all 2r+1 column sums around it.
-        int n = firstSum(col);
         [[maybe_unused]] int n1 = 0; // checkerboards: array 1's, for the cells of odd x
         if constexpr (checker) n1 = firstSum(col1);
 
@@ -320,17 +333,38 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     const int firstRows = yEnd - yo < kMidChunkRows ? int(yEnd - yo) : kMidChunkRows;
     loadStage(enterRow, leaveRow, firstRows, true);
     storeStage(firstRows);
+    constexpr bool firstFromAbove = !checker && perWord == 2;
+    const bool walks = firstWord < lastWord; // the same for the 32 lanes of a warp
+    [[maybe_unused]] int carried = 0;        // firstFromAbove: n of the first cell of the chunk's last row
     for (long long yc = yo; yc < yEnd; yc += kMidChunkRows) {
         const int rows = yEnd - yc < kMidChunkRows ? int(yEnd - yc) : kMidChunkRows;
         sync();
         columnStep(rows, true, int((yc + r) & 1)); // row yc + r enters first
         enterRow = rowAfter(enterRow, rows);
         leaveRow = rowAfter(leaveRow, rows);
+        // The staged rows stay until the next chunk's are stored, after the walk.
+        [[maybe_unused]] int first = 0; // n of the lane's first cell
+        if constexpr (firstFromAbove) {
+            if (walks && yc != yo) {
+                first = carried - sync.warpInclusiveSum(tid, lane < rows ? countChange(lane) : 0);
+                carried = sync.fromLastLane(tid, first);
+            }
+        }
         sync();
         const long long yNext = yc + kMidChunkRows;
         const int nextRows = yEnd - yNext < kMidChunkRows ? int(yEnd - yNext) : kMidChunkRows;
         if (nextRows > 0) loadStage(enterRow, leaveRow, nextRows, true);
-        if (lane < rows && firstWord < lastWord) walk(yc + lane);
+        if constexpr (firstFromAbove) {
+            if (walks) {
+                if (yc == yo) {
+                    first = firstSum(sums + lane); // lanes past `rows`: unused
+                    carried = sync.fromLastLane(tid, first);
+                }
+                if (lane < rows) walk(yc + lane, first);
+            }
+        } else if (lane < rows && walks) {
+            walk(yc + lane, firstSum(sums + lane));
+        }
         if (nextRows > 0) storeStage(nextRows);
     }
 }

@@ -165,7 +165,8 @@ struct BoxsumTuning {
     int midWarps = 8;                               // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;                        // output words each lane walks
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
-    int midHalfWarps = 8;         // the same with 16-bit column sums (twice the units; fewer if they do not fit)
+    int midHalfWarps = 16;        // the same with 16-bit column sums (twice the units; fewer if they do not fit)
+    int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
     int smallMooreThreads = 128;  // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
     // 1, 2, 4, 8 and 9 measured faster so; 3 and 5..7 slower (fewer warps resident).
@@ -301,8 +302,8 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             planMid(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
         } else { // the widest block that fits a multiprocessor
             int warps = tuning.midHalfWarps;
-            planMid(p, r, g, warps, tuning.midSegmentWords, 1);
-            while (warps > 1 && device.residentBlocks(p) < 1) planMid(p, r, g, --warps, tuning.midSegmentWords, 1);
+            planMid(p, r, g, warps, tuning.midHalfSegmentWords, 1);
+            while (warps > 1 && device.residentBlocks(p) < 1) planMid(p, r, g, --warps, tuning.midHalfSegmentWords, 1);
         }
         chooseStrips(p, height, (p.halfColumns ? 1.0 : 0.6) * r, device, tuning);
     }

@@ -26,6 +26,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midSegmentWords", &BoxsumTuning::midSegmentWords, 1, 64},
     {"midCheckerboardWarps", &BoxsumTuning::midCheckerboardWarps, 1, 32},
     {"midHalfWarps", &BoxsumTuning::midHalfWarps, 1, 32},
+    {"midHalfSegmentWords", &BoxsumTuning::midHalfSegmentWords, 1, 64},
     {"smallMooreThreads", &BoxsumTuning::smallMooreThreads, 32, 1024},
     {"smallMooreRegisterRings", &BoxsumTuning::smallMooreRegisterRings, 0, (1 << kMaxRegisterRingRadius) - 1},
     {"smallLinesMaxCells", &BoxsumTuning::smallLinesMaxCells, 0, 1 << 20},

@@ -118,12 +118,33 @@ CATLAB_HD void sharedAdd(unsigned* counter, unsigned value) {
 
 namespace catlab::cuda {
 
-// __syncthreads() for the kernel bodies (a no-op in host compilation, which never runs it).
+// __syncthreads() and warp-wide sums for the kernel bodies (no-ops in host compilation, which never runs
+// them). The warp operations are called by all 32 lanes of a warp; `tid` is the thread's index in its
+// one-dimensional block.
 struct DeviceSync {
     CATLAB_HD void operator()() const {
 #if defined(__CUDA_ARCH__)
         __syncthreads();
 #endif
+    }
+    // The sum of `value` over lanes 0..tid % 32 of the warp.
+    CATLAB_HD int warpInclusiveSum([[maybe_unused]] int tid, int value) const {
+#if defined(__CUDA_ARCH__)
+        const int lane = tid % 32;
+        CATLAB_UNROLL
+        for (int offset = 1; offset < 32; offset *= 2) {
+            const int below = __shfl_up_sync(0xFFFFFFFFu, value, offset);
+            if (lane >= offset) value += below;
+        }
+#endif
+        return value;
+    }
+    // `value` of lane 31 of the warp.
+    CATLAB_HD int fromLastLane([[maybe_unused]] int tid, int value) const {
+#if defined(__CUDA_ARCH__)
+        value = __shfl_sync(0xFFFFFFFFu, value, 31);
+#endif
+        return value;
     }
 };
 

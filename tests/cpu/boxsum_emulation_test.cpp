@@ -429,9 +429,10 @@ TEST(BoxsumEmulation, MidMooreHalfColumns) {
     expectMatchesReference({"mid halves two intervals", sets, {81, 53}, 3, halves});
     TinyDevice narrow = halves;
     narrow.tuning.midHalfWarps = 2;
-    narrow.tuning.midSegmentWords = 3;
+    narrow.tuning.midHalfSegmentWords = 3;
     expectMatchesReference({"mid halves groups", scaled(18, Neighbourhood::Moore, false, 2), {1200, 40}, 2, narrow});
-    // Strips of several chunks of 32 rows, with counts near the intervals' ends.
+    // Strips of several chunks of 32 rows, with counts near the intervals' ends: after a strip's first chunk,
+    // each row's first count comes from the row above.
     for (int r : {17, 40}) {
         for (int strip : {33, 70}) {
             const GridSize size{2 * r + 75, 150};

@@ -16,8 +16,9 @@ using testing::errorOf;
 
 TEST(BoxsumTuningText, SetsTheNamedFieldsAndKeepsTheOthers) {
     const BoxsumTuning defaults;
-    const BoxsumTuning t = parseBoxsumTuning("midHalfWarps=4,midWarps=6,maxStripRows=512");
+    const BoxsumTuning t = parseBoxsumTuning("midHalfWarps=4,midWarps=6,maxStripRows=512,midHalfSegmentWords=5");
     EXPECT_EQ(t.midHalfWarps, 4);
+    EXPECT_EQ(t.midHalfSegmentWords, 5);
     EXPECT_EQ(t.midWarps, 6);
     EXPECT_EQ(t.maxStripRows, 512);
     EXPECT_EQ(t.midSegmentWords, defaults.midSegmentWords);
