@@ -56,6 +56,12 @@ void expectSameGenerations(const Rule& rule, GridSize size, int generations, con
 
 Rule scaled(int r, Neighbourhood n, bool centre, int states) { return testing::scaledRule(r, n, centre, states); }
 
+// Moore sets ending at the mean count of startingState(size) (testing::setsEndingAtTheMean).
+Rule nearTheMean(int r, bool centre, GridSize size) {
+    const double density = double(startingState(size, 2).population()) / (double(size.width) * size.height);
+    return testing::setsEndingAtTheMean(scaled(r, Neighbourhood::Moore, centre, 2), density);
+}
+
 class BoxsumTest : public ::testing::Test {
   protected:
     void SetUp() override {
@@ -85,6 +91,16 @@ TEST_F(BoxsumTest, MooreLargestRadiiMatchFastCpu) {
     expectSameGenerations(scaled(250, Neighbourhood::Moore, false, 2), {503, 517}, 3, "cpu");
     expectSameGenerations(scaled(500, Neighbourhood::Moore, true, 2), {1003, 1009}, 3, "cpu");
     expectSameGenerations(scaled(128, Neighbourhood::Moore, false, 2), {389, 263}, 3, "cpu"); // 16-bit column sums
+}
+
+// 16-bit column sums (r > 127) over grids tall enough that a device's strips hold several chunks of 32
+// rows (after a strip's first chunk each row's first count comes from the row above), with counts near
+// the sets' ends.
+TEST_F(BoxsumTest, HalfColumnsOverStripsOfSeveralChunks) {
+    for (int r : {128, 300, 500}) {
+        const GridSize size{2 * r + 133, 12000};
+        expectSameGenerations(nearTheMean(r, r == 300, size), size, 2, "cpu");
+    }
 }
 
 TEST_F(BoxsumTest, VonNeumannLargeRadii) {
