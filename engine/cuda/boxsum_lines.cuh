@@ -135,7 +135,7 @@ CATLAB_HD void linesBody(const StepArgs& a, unsigned* shared, int tid, int threa
     int enter = wrapRow(y + r + 1, height), leave = wrapRow(y - r, height), here = wrapRow(y, height);
 
     for (;; ++y) {
-        const int below = here + 1 == height ? 0 : here + 1; // row y + 1
+        const int below = nextRow(here, height); // row y + 1
         if constexpr (diagonals) {
             CATLAB_UNROLL
             for (int p = 0; p < LP; ++p) {
