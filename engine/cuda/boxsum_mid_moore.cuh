@@ -6,7 +6,7 @@
 //     shared memory (loaded while the previous chunk's rows are walked, stored after);
 //  2. column sums: a thread per unit (4 columns, a byte each) keeps the vertical window sums, adding the
 //     entering row and subtracting the leaving one (bits spread to byte lanes by one multiply), and
-//     stores them for each row of the chunk;
+//     stores them for each row of the chunk (16-bit sums: two units a thread, see halfColumnStep);
 //  3. row walks: warp w takes segment w of the output words, lane i row i of the chunk: it sums the 2r+1
 //     column sums around its first cell, then slides along, count(x+1) = count(x) + col(x+r+1) - col(x-r),
 //     with dp4a on four cells' column sums at a time. Each count is tested against the birth and survival
@@ -29,6 +29,8 @@
 #include "boxsum_row_sums.cuh"
 #include "boxsum_step.cuh"
 
+#include <type_traits>
+
 namespace catlab::cuda {
 
 inline constexpr int kMidChunkRows = 32;
@@ -48,6 +50,7 @@ struct ByteColumns {
 struct HalfColumns {
     static constexpr int perWord = 2;
     static constexpr unsigned onesMask = 0x00000101u; // dot2 reads two bytes of its second operand
+    static constexpr unsigned laneOnes = 0x00010001u; // bit 0 of both lanes
     CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x8001u) & 0x00010001u; } // 2 bits
 };
 
@@ -130,13 +133,13 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         }
     };
 
-    // Column sums of units tid, tid + threads, ...: add the staged rows (and subtract the leaving ones),
-    // storing each row's sums when `store`. Checkerboards keep the sums of even and of odd rows; the
-    // chunk's first entering row has the parity `enterParity` (the leaving one the other: 2r + 1 apart),
-    // and output row i of the chunk that of enterParity + r + i.
+    // Byte column sums of units tid, tid + threads, ...: add the staged rows (and subtract the leaving
+    // ones), storing each row's sums when `store` (FullChunk, Moore: all 32 rows, no row test). Checkerboards keep the
+    // sums of even and of odd rows; the chunk's first entering row has the parity `enterParity` (the leaving one the
+    // other: 2r + 1 apart), and output row i of the chunk that of enterParity + r + i.
     unsigned columns[kMidUnitsPerThread] = {};
     [[maybe_unused]] unsigned oddColumns[kMidUnitsPerThread] = {};
-    auto columnStep = [&](int rows, bool store, int enterParity) {
+    [[maybe_unused]] auto unitColumnStep = [&](auto fullChunk, int rows, bool store, int enterParity) {
         CATLAB_UNROLL
         for (int j = 0; j < kMidUnitsPerThread; ++j) {
             const int u = tid + j * threads;
@@ -149,7 +152,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             if constexpr (!checker) {
                 CATLAB_UNROLL
                 for (int i = 0; i < kMidChunkRows; ++i) {
-                    if (i >= rows) break;
+                    if constexpr (!decltype(fullChunk)::value)
+                        if (i >= rows) break;
                     // The leaving row was added before, so no lane goes below zero.
                     sum += Columns::spread((e[i] >> shift) & laneMask) - Columns::spread((l[i] >> shift) & laneMask);
                     if (store) s[i] = sum;
@@ -187,6 +191,61 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             }
             columns[j] = sum;
         }
+    };
+    // 16-bit sums (Moore past r = 127): a thread keeps groups tid, tid + threads, ... of two units. Group
+    // g of a staged word holds two strided sums: sum q (q = 0, 1) has its low lane on column 2g + q and
+    // its high lane on column 2g + q + 16, so that a row adds its bits by a shift and a mask, no multiply.
+    // Stored, the pair is transposed (bytePermute) into the units the walk reads, of two consecutive
+    // columns: the low lanes into unit g of the word, the high ones into unit g + 8. A thread stores the
+    // two in the order `rot` of its word, so that the 32 threads of a warp write 32 banks. FullChunk: all
+    // 32 rows, no row test.
+    [[maybe_unused]] auto halfColumnStep = [&](auto fullChunk, int rows, bool store) {
+        if constexpr (perWord == 2) {
+            constexpr int groupsPerWord = unitsPerSpanWord / 2;         // 8
+            constexpr int groupsPerThread = kMidUnitsPerThread / 2;     // 2
+            constexpr int wordsPerBankRound = 32 / unitsPerSpanWord;    // 2: their units cover the 32 banks
+            constexpr unsigned lowLanes = 0x5410u, highLanes = 0x7632u; // bytePermute of two sums' halves
+            CATLAB_UNROLL
+            for (int j = 0; j < groupsPerThread; ++j) {
+                const int group = tid + j * threads;
+                if (group >= spanUnits / 2) break;
+                const int word = group / groupsPerWord, g = group % groupsPerWord;
+                const unsigned* e = entering + word * kMidRowPitch;
+                const unsigned* l = leaving + word * kMidRowPitch;
+                const bool rot = (word / wordsPerBankRound) % 2 != 0;
+                const unsigned firstLanes = rot ? highLanes : lowLanes, secondLanes = rot ? lowLanes : highLanes;
+                const int lowUnit = (word * unitsPerSpanWord + g) * kMidRowPitch;
+                const int highUnit = lowUnit + groupsPerWord * kMidRowPitch;
+                const int firstUnit = rot ? highUnit : lowUnit, secondUnit = rot ? lowUnit : highUnit;
+                const unsigned shift = unsigned(2 * g);
+                unsigned& even = columns[2 * j];
+                unsigned& odd = columns[2 * j + 1];
+                CATLAB_UNROLL
+                for (int i = 0; i < kMidChunkRows; ++i) {
+                    if constexpr (!decltype(fullChunk)::value)
+                        if (i >= rows) break;
+                    const unsigned in = e[i] >> shift, out = l[i] >> shift;
+                    // The leaving row was added before, so no lane goes below zero.
+                    even += (in & Columns::laneOnes) - (out & Columns::laneOnes);
+                    odd += ((in >> 1) & Columns::laneOnes) - ((out >> 1) & Columns::laneOnes);
+                    if (store) {
+                        sums[firstUnit + i] = intrinsics::bytePermute(even, odd, firstLanes);
+                        sums[secondUnit + i] = intrinsics::bytePermute(even, odd, secondLanes);
+                    }
+                }
+            }
+        }
+    };
+    auto columnStep = [&](int rows, bool store, int enterParity) {
+        if constexpr (perWord == 4) {
+            if (!checker && rows == kMidChunkRows)
+                unitColumnStep(std::true_type{}, rows, store, enterParity);
+            else
+                unitColumnStep(std::false_type{}, rows, store, enterParity);
+        } else if (rows == kMidChunkRows)
+            halfColumnStep(std::true_type{}, rows, store);
+        else
+            halfColumnStep(std::false_type{}, rows, store);
     };
 
     // Warm-up: rows yo - r - 1 .. yo + r - 1 enter (none leaves), in chunks.

@@ -74,6 +74,18 @@ CATLAB_HD int dot2(unsigned a, unsigned b, int c) {
 #endif
 }
 
+// Bytes picked from the eight of (b:a) (a: 0..3, b: 4..7), byte i of the result by nibble i of selector.
+CATLAB_HD unsigned bytePermute(unsigned a, unsigned b, unsigned selector) {
+#if defined(__CUDA_ARCH__)
+    return __byte_perm(a, b, selector);
+#else
+    const std::uint64_t v = (std::uint64_t(b) << 32) | a;
+    unsigned r = 0;
+    for (unsigned i = 0; i < 4; ++i) r |= unsigned((v >> (8u * ((selector >> (4u * i)) & 7u))) & 0xFFu) << (8u * i);
+    return r;
+#endif
+}
+
 // x with its bits in reverse order (bit 0 becomes bit 31).
 CATLAB_HD unsigned bitReverse(unsigned x) {
 #if defined(__CUDA_ARCH__)
