@@ -193,8 +193,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         }
     };
     // 16-bit sums (Moore past r = 127): a thread keeps groups tid, tid + threads, ... of two units. Group
-    // g of a staged word holds two strided sums: sum q (q = 0, 1) has its low lane on column 2g + q and
-    // its high lane on column 2g + q + 16, so that a row adds its bits by a shift and a mask, no multiply.
+    // g of a staged word holds two strided sums, `even` (q = 0) and `odd` (q = 1), each with its low lane
+    // on column 2g + q and its high lane on column 2g + q + 16: a row adds its bits by a shift and a mask.
     // Stored, the pair is transposed (bytePermute) into the units the walk reads, of two consecutive
     // columns: the low lanes into unit g of the word, the high ones into unit g + 8. A thread stores the
     // two in the order `rot` of its word, so that the 32 threads of a warp write 32 banks. FullChunk: all
