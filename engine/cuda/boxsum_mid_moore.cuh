@@ -6,7 +6,7 @@
 //     shared memory (loaded while the previous chunk's rows are walked, stored after);
 //  2. column sums: a thread per unit (4 columns, a byte each) keeps the vertical window sums, adding the
 //     entering row and subtracting the leaving one (bits spread to byte lanes by one multiply), and
-//     stores them for each row of the chunk (16-bit sums: two units a thread, see halfColumnStep);
+//     stores them for each row of the chunk (16-bit sums: two strided units a thread, see halfColumnStep);
 //  3. row walks: warp w takes segment w of the output words, lane i row i of the chunk: it sums the 2r+1
 //     column sums around its first cell, then slides along, count(x+1) = count(x) + col(x+r+1) - col(x-r),
 //     with dp4a on four cells' column sums at a time. Each count is tested against the birth and survival
@@ -51,7 +51,6 @@ struct HalfColumns {
     static constexpr int perWord = 2;
     static constexpr unsigned onesMask = 0x00000101u; // dot2 reads two bytes of its second operand
     static constexpr unsigned laneOnes = 0x00010001u; // bit 0 of both lanes
-    CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x8001u) & 0x00010001u; } // 2 bits
 };
 
 // What the mid kernel counts: Moore boxes, or one colour of a checkerboard box.
@@ -133,63 +132,67 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         }
     };
 
-    // Byte column sums of units tid, tid + threads, ...: add the staged rows (and subtract the leaving
-    // ones), storing each row's sums when `store` (FullChunk, Moore: all 32 rows, no row test). Checkerboards keep the
-    // sums of even and of odd rows; the chunk's first entering row has the parity `enterParity` (the leaving one the
-    // other: 2r + 1 apart), and output row i of the chunk that of enterParity + r + i.
+    // Byte sums (Moore to r = 127, checkerboards): units tid, tid + threads, ... add the staged rows (and
+    // subtract the leaving ones), storing each row's sums when `store`. Checkerboards keep the sums of even
+    // and of odd rows; the chunk's first entering row has the parity `enterParity` (the leaving one the
+    // other: 2r + 1 apart), and output row i of the chunk that of enterParity + r + i. FullChunk (Moore):
+    // all 32 rows, no row test.
     unsigned columns[kMidUnitsPerThread] = {};
     [[maybe_unused]] unsigned oddColumns[kMidUnitsPerThread] = {};
-    [[maybe_unused]] auto unitColumnStep = [&](auto fullChunk, int rows, bool store, int enterParity) {
-        CATLAB_UNROLL
-        for (int j = 0; j < kMidUnitsPerThread; ++j) {
-            const int u = tid + j * threads;
-            if (u >= spanUnits) break;
-            const unsigned shift = unsigned(u % unitsPerSpanWord) * perWord;
-            const unsigned* e = entering + (u / unitsPerSpanWord) * kMidRowPitch;
-            const unsigned* l = leaving + (u / unitsPerSpanWord) * kMidRowPitch;
-            unsigned* s = sums + std::size_t(u) * kMidRowPitch;
-            unsigned sum = columns[j];
-            if constexpr (!checker) {
-                CATLAB_UNROLL
-                for (int i = 0; i < kMidChunkRows; ++i) {
-                    if constexpr (!decltype(fullChunk)::value)
+    [[maybe_unused]] auto byteColumnStep = [&](auto fullChunk, int rows, bool store, int enterParity) {
+        if constexpr (perWord == 4) {
+            CATLAB_UNROLL
+            for (int j = 0; j < kMidUnitsPerThread; ++j) {
+                const int u = tid + j * threads;
+                if (u >= spanUnits) break;
+                const unsigned shift = unsigned(u % unitsPerSpanWord) * perWord;
+                const unsigned* e = entering + (u / unitsPerSpanWord) * kMidRowPitch;
+                const unsigned* l = leaving + (u / unitsPerSpanWord) * kMidRowPitch;
+                unsigned* s = sums + std::size_t(u) * kMidRowPitch;
+                unsigned sum = columns[j];
+                if constexpr (!checker) {
+                    CATLAB_UNROLL
+                    for (int i = 0; i < kMidChunkRows; ++i) {
+                        if constexpr (!decltype(fullChunk)::value)
+                            if (i >= rows) break;
+                        // The leaving row was added before, so no lane goes below zero.
+                        sum +=
+                            Columns::spread((e[i] >> shift) & laneMask) - Columns::spread((l[i] >> shift) & laneMask);
+                        if (store) s[i] = sum;
+                    }
+                } else {
+                    unsigned* s1 = sums1 + std::size_t(u) * kMidRowPitch;
+                    unsigned odd = oddColumns[j];
+                    constexpr unsigned evenColumns = 0x00FF00FFu; // lanes 0 and 2: columns 4u and 4u + 2
+                    CATLAB_UNROLL
+                    for (int i = 0; i < kMidChunkRows; ++i) {
                         if (i >= rows) break;
-                    // The leaving row was added before, so no lane goes below zero.
-                    sum += Columns::spread((e[i] >> shift) & laneMask) - Columns::spread((l[i] >> shift) & laneMask);
-                    if (store) s[i] = sum;
-                }
-            } else {
-                unsigned* s1 = sums1 + std::size_t(u) * kMidRowPitch;
-                unsigned odd = oddColumns[j];
-                constexpr unsigned evenColumns = 0x00FF00FFu; // lanes 0 and 2: columns 4u and 4u + 2
-                CATLAB_UNROLL
-                for (int i = 0; i < kMidChunkRows; ++i) {
-                    if (i >= rows) break;
-                    const unsigned in = Columns::spread((e[i] >> shift) & laneMask);
-                    const unsigned out = Columns::spread((l[i] >> shift) & laneMask);
-                    const bool enterOdd = ((enterParity + i) & 1) != 0;
-                    if (enterOdd) {
-                        odd += in;
-                        sum -= out;
-                    } else {
-                        sum += in;
-                        odd -= out;
+                        const unsigned in = Columns::spread((e[i] >> shift) & laneMask);
+                        const unsigned out = Columns::spread((l[i] >> shift) & laneMask);
+                        const bool enterOdd = ((enterParity + i) & 1) != 0;
+                        if (enterOdd) {
+                            odd += in;
+                            sum -= out;
+                        } else {
+                            sum += in;
+                            odd -= out;
+                        }
+                        if (store) {
+                            // The rows of the output row's own parity (A) in columns of even offset, the others (B)
+                            // in columns of odd offset: the own-colour cells of an even column.
+                            const bool rowOdd = ((enterParity + i + a.radius) & 1) != 0;
+                            const unsigned own = rowOdd ? odd : sum, other = rowOdd ? sum : odd;
+                            const unsigned evenCells = (own & evenColumns) | (other & ~evenColumns);
+                            const unsigned oddCells = (other & evenColumns) | (own & ~evenColumns);
+                            constexpr bool aligned = Shape == MidShape::AlignedCheckerboard;
+                            s[i] = aligned ? evenCells : oddCells; // NB: the other colour's cells
+                            s1[i] = aligned ? oddCells : evenCells;
+                        }
                     }
-                    if (store) {
-                        // The rows of the output row's own parity (A) in columns of even offset, the others (B)
-                        // in columns of odd offset: the own-colour cells of an even column.
-                        const bool rowOdd = ((enterParity + i + a.radius) & 1) != 0;
-                        const unsigned own = rowOdd ? odd : sum, other = rowOdd ? sum : odd;
-                        const unsigned evenCells = (own & evenColumns) | (other & ~evenColumns);
-                        const unsigned oddCells = (other & evenColumns) | (own & ~evenColumns);
-                        constexpr bool aligned = Shape == MidShape::AlignedCheckerboard;
-                        s[i] = aligned ? evenCells : oddCells; // NB: the other colour's cells
-                        s1[i] = aligned ? oddCells : evenCells;
-                    }
+                    oddColumns[j] = odd;
                 }
-                oddColumns[j] = odd;
+                columns[j] = sum;
             }
-            columns[j] = sum;
         }
     };
     // 16-bit sums (Moore past r = 127): a thread keeps groups tid, tid + threads, ... of two units. Group
@@ -237,15 +240,16 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         }
     };
     auto columnStep = [&](int rows, bool store, int enterParity) {
-        if constexpr (perWord == 4) {
-            if (!checker && rows == kMidChunkRows)
-                unitColumnStep(std::true_type{}, rows, store, enterParity);
+        auto step = [&](auto fullChunk) {
+            if constexpr (perWord == 4)
+                byteColumnStep(fullChunk, rows, store, enterParity);
             else
-                unitColumnStep(std::false_type{}, rows, store, enterParity);
-        } else if (rows == kMidChunkRows)
-            halfColumnStep(std::true_type{}, rows, store);
+                halfColumnStep(fullChunk, rows, store);
+        };
+        if (!checker && rows == kMidChunkRows)
+            step(std::true_type{});
         else
-            halfColumnStep(std::false_type{}, rows, store);
+            step(std::false_type{});
     };
 
     // Warm-up: rows yo - r - 1 .. yo + r - 1 enter (none leaves), in chunks.
