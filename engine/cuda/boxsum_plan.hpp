@@ -165,7 +165,7 @@ struct BoxsumTuning {
     int midWarps = 8;                               // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;                        // output words each lane walks
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
-    int midHalfWarps = 16;        // the same with 16-bit column sums (twice the units; fewer if they do not fit)
+    int midHalfWarps = 32;        // the same with 16-bit column sums (twice the units): as many as fit
     int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
     int smallMooreThreads = 128;  // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
