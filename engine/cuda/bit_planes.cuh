@@ -12,6 +12,8 @@
 #include "catlab/random.hpp"
 
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 namespace catlab::cuda {
 
@@ -24,8 +26,21 @@ struct BitGrid {
     int pitch = 0; // words + 2 * halo
     int statePlanes = 0;
 
-    // Word offsets pass 2^32 from 2^37 cells on (2^15 words a row, rows near 2^17): all 64-bit.
-    CATLAB_HD std::size_t rowOffset(int y) const { return std::size_t(y) * std::size_t(pitch) + std::size_t(halo); }
+    // Word offsets pass 2^32 from 2^37 cells on (2^15 words a row, rows near 2^17): all 64-bit. Rows are
+    // 0 .. height - 1 (no row halo), so the product is of two unsigned 32-bit numbers: one wide multiply.
+    CATLAB_HD std::size_t rowOffset(int y) const {
+        return std::size_t(unsigned(y)) * unsigned(pitch) + std::size_t(halo);
+    }
+    // The word of row y (0 .. height - 1) in the column of `rowZeroWord`, a word of row 0 of the alive or
+    // a state plane: one wide multiply-add (a row's bytes, 4 * pitch, fit 32 bits: width < 2^31).
+    template <class Word>
+    CATLAB_HD Word* inRow(Word* rowZeroWord, int y) const {
+        using Byte = std::conditional_t<std::is_const_v<Word>, const char, char>;
+        const std::uint64_t bytes = intrinsics::multiplyWide(unsigned(y), unsigned(pitch) * unsigned(sizeof(unsigned)));
+        return reinterpret_cast<Word*>(reinterpret_cast<Byte*>(rowZeroWord) + bytes);
+    }
+    // Word w (-halo .. words + halo - 1) of row y of the alive plane.
+    CATLAB_HD unsigned* aliveWord(int y, int w) const { return inRow(alive + halo + w, y); }
     CATLAB_HD std::size_t planeWords() const { return std::size_t(height) * std::size_t(pitch); }
     CATLAB_HD unsigned* statePlane(int k) const { return state + std::size_t(k) * planeWords(); }
 };
@@ -80,13 +95,16 @@ CATLAB_HD unsigned nextStates(unsigned alive, unsigned born, unsigned kept, unsi
     return (dead & born) | (alive & kept);
 }
 
+// The next alive bits of 32 cells with two states: born where dead, kept where alive.
+CATLAB_HD unsigned nextAlive(unsigned alive, unsigned born, unsigned kept) { return (alive & kept) | (~alive & born); }
+
 // Writes the next state of the 32 cells of word w in row y of `out`, reading their current state from `in`.
 // `alive` is the word's current alive bits (callers that load it early pass it).
 CATLAB_HD void writeNextWord(const BitGrid& in, const BitGrid& out, int y, int w, unsigned born, unsigned kept,
                              int states, unsigned alive) {
     const std::size_t i = in.rowOffset(y) + std::size_t(w);
     if (in.statePlanes == 0) {
-        out.alive[i] = (alive & kept) | (~alive & born);
+        out.alive[i] = nextAlive(alive, born, kept);
         return;
     }
     unsigned state[kMaxStatePlanes];

@@ -31,7 +31,7 @@ struct RowWords {
 };
 
 CATLAB_HD RowWords loadRowWords(const BitGrid& g, int y, int w) {
-    const unsigned* row = g.alive + g.rowOffset(y) + w;
+    const unsigned* row = g.aliveWord(y, w);
     return {intrinsics::loadReadOnly(row - 1), intrinsics::loadReadOnly(row), intrinsics::loadReadOnly(row + 1)};
 }
 
@@ -49,6 +49,16 @@ CATLAB_HD void rowWindowSums(const RowWords& words, unsigned (&sums)[SmallMooreS
     CATLAB_UNROLL
     for (int d = -R; d <= R; ++d) shifted[R + d] = cellsAt(words, d);
     bitsliced::countOnes(shifted, sums);
+}
+
+// writeNextWord, the two-state word stored through its row pointer (one wide multiply, no 64-bit offset
+// arithmetic: the bit-sliced loop is bound by the integer pipe). The mid kernels keep writeNextWord's
+// offsets: the pointer's registers made them spill.
+CATLAB_HD void writeNextWordByRow(const StepArgs& a, int y, int w, unsigned born, unsigned kept, unsigned alive) {
+    if (a.in.statePlanes == 0)
+        *a.out.aliveWord(y, w) = nextAlive(alive, born, kept);
+    else
+        writeNextWord(a.in, a.out, y, w, born, kept, a.rule.states, alive);
 }
 
 // Rows y0 .. y1 - 1 of word column w with the ring in registers: the row loop is unrolled by the window,
@@ -90,7 +100,7 @@ CATLAB_HD void smallMooreRegisterRows(const StepArgs& a, int w, int y0, int y1) 
             centres[k] = current.centre;
             unsigned born, kept;
             testCounts<Simple>(count, a.rule, born, kept);
-            writeNextWord(a.in, a.out, y + k, w, born, kept, a.rule.states, centres[(k + R + 1) % W]);
+            writeNextWordByRow(a, y + k, w, born, kept, centres[(k + R + 1) % W]);
         }
     }
 }
@@ -120,13 +130,13 @@ CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, 
         bitsliced::add(count, sums);
     }
     int slot = 0; // the oldest row's
-    unsigned alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(y0) + w);
+    unsigned alive = intrinsics::loadReadOnly(a.in.aliveWord(y0, w));
     for (int y = y0; y < y1; ++y) {
         const RowWords current = words; // row y + R enters, into the slot of row y - 1 - R
         const unsigned centre = alive;
         row = nextRow(row, height);
         words = loadRowWords(a.in, row, w);
-        alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(nextRow(y, height)) + w);
+        alive = intrinsics::loadReadOnly(a.in.aliveWord(nextRow(y, height), w));
         unsigned entering[RP], leaving[RP];
         rowWindowSums<R>(current, entering);
         CATLAB_UNROLL
@@ -138,7 +148,7 @@ CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, 
         slot = slot + 1 == Shape::window ? 0 : slot + 1;
         unsigned born, kept;
         testCounts<Simple>(count, a.rule, born, kept);
-        writeNextWord(a.in, a.out, y, w, born, kept, a.rule.states, centre);
+        writeNextWordByRow(a, y, w, born, kept, centre);
     }
 }
 

@@ -86,6 +86,18 @@ CATLAB_HD unsigned bytePermute(unsigned a, unsigned b, unsigned selector) {
 #endif
 }
 
+// a * b, the product of the two 32-bit numbers taken whole, by one wide multiply (the compiler otherwise
+// may widen a loop-invariant factor and multiply in 64 bits).
+CATLAB_HD std::uint64_t multiplyWide(unsigned a, unsigned b) {
+#if defined(__CUDA_ARCH__)
+    std::uint64_t r;
+    asm("mul.wide.u32 %0, %1, %2;" : "=l"(r) : "r"(a), "r"(b));
+    return r;
+#else
+    return std::uint64_t(a) * b;
+#endif
+}
+
 // x with its bits in reverse order (bit 0 becomes bit 31).
 CATLAB_HD unsigned bitReverse(unsigned x) {
 #if defined(__CUDA_ARCH__)

@@ -28,6 +28,11 @@ TEST(DeviceIntrinsics, FunnelShiftsAndDotProducts) {
     EXPECT_EQ(dot2(0x03E80001u, 0x0000FF02u, 0), 2 * 1 - 1000);
 }
 
+TEST(DeviceIntrinsics, WideMultiplyKeepsTheWholeProduct) {
+    EXPECT_EQ(multiplyWide(0xFFFFFFFFu, 0xFFFFFFFFu), 0xFFFFFFFE00000001ull);
+    EXPECT_EQ(multiplyWide(1u << 20, 4u * ((1u << 15) + 8u)), (1ull << 20) * 4 * ((1u << 15) + 8));
+}
+
 TEST(DeviceIntrinsics, ShiftInCarryAppendsTheCarryOfTheSum) {
     EXPECT_EQ(shiftInCarry(0b101u, 0xFFFFFFFFu, 1u), 0b1011u);
     EXPECT_EQ(shiftInCarry(0b101u, 0xFFFFFFFEu, 1u), 0b1010u);

@@ -39,6 +39,20 @@ TEST(WideIndex, BoxsumRowOffsetsOfABandPass32Bits) {
     EXPECT_GT(g.planeWords(), std::uint64_t(1) << 33);
 }
 
+// The kernels' row pointers (one wide multiply from a word of row 0; DeviceIntrinsics tests that the
+// product is whole past 2^32) land where the offsets say.
+TEST(WideIndex, RowPointersFromRowZeroMatchTheOffsets) {
+    BitGrid g = bitGridShape({1000, 77}, 100, 2);
+    std::vector<unsigned> plane(g.planeWords());
+    g.alive = plane.data();
+    for (const int y : {0, 1, 40, 76})
+        for (const int w : {-g.halo, 0, 17, g.words + g.halo - 1}) {
+            EXPECT_EQ(g.aliveWord(y, w), plane.data() + std::ptrdiff_t(g.rowOffset(y)) + w)
+                << "row " << y << " word " << w;
+            EXPECT_EQ(g.inRow(g.aliveWord(0, w), y), g.aliveWord(y, w));
+        }
+}
+
 TEST(WideIndex, BoxsumRowOffsetsNearTheLargestSide) {
     const BitGrid g = bitGridShape({1 << 20, 1 << 20}, 100, 2); // 4 halo words each side
     EXPECT_EQ(g.pitch, (1 << 15) + 8);
