@@ -169,8 +169,8 @@ struct BoxsumTuning {
     int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
     int smallMooreThreads = 128;  // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
-    // 1, 2, 4, 8 and 9 measured faster so; 3 and 5..7 slower (fewer warps resident).
-    int smallMooreRegisterRings = 0b110001011;
+    // 1, 8 and 9 measured faster so; 2..7 no faster or slower (fewer warps resident).
+    int smallMooreRegisterRings = 0b110000001;
     // Line shapes and von Neumann of radius up to kMaxSmallLinesRadius with at most this many cells: the
     // small lines kernel (one carry-save tree per count); more cells, the line and von Neumann kernels
     // (running sums).
