@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 namespace catlab::cuda {
 
@@ -33,11 +32,9 @@ struct BitGrid {
     }
     // The word of row y (0 .. height - 1) in the column of `rowZeroWord`, a word of row 0 of the alive or
     // a state plane: one wide multiply-add (a row's bytes, 4 * pitch, fit 32 bits: width < 2^31).
-    template <class Word>
-    CATLAB_HD Word* inRow(Word* rowZeroWord, int y) const {
-        using Byte = std::conditional_t<std::is_const_v<Word>, const char, char>;
+    CATLAB_HD unsigned* inRow(unsigned* rowZeroWord, int y) const {
         const std::uint64_t bytes = intrinsics::multiplyWide(unsigned(y), unsigned(pitch) * unsigned(sizeof(unsigned)));
-        return reinterpret_cast<Word*>(reinterpret_cast<Byte*>(rowZeroWord) + bytes);
+        return reinterpret_cast<unsigned*>(reinterpret_cast<char*>(rowZeroWord) + bytes);
     }
     // Word w (-halo .. words + halo - 1) of row y of the alive plane.
     CATLAB_HD unsigned* aliveWord(int y, int w) const { return inRow(alive + halo + w, y); }
