@@ -3,7 +3,9 @@
 // 127, 16-bit halves beyond (HalfColumns: two columns a unit, dp2a for dp4a). A block owns a span of words (its output
 // words and spanHalo words on each side) and walks down a strip of rows in chunks of 32 rows:
 //  1. staging: the span's words of the chunk's entering rows (y + r) and leaving rows (y - r - 1) go to
-//     shared memory (loaded while the previous chunk's rows are walked, stored after);
+//     shared memory (loaded while the previous chunk's rows are walked, stored after); the sums a strip
+//     starts from, of rows y - r - 1 .. y + r - 1 for its first row y, are counted bit-sliced first
+//     (boxsum_column_warmup.cuh);
 //  2. column sums: a thread per unit (4 columns, a byte each) keeps the vertical window sums, adding the
 //     entering row and subtracting the leaving one (bits spread to byte lanes by one multiply), and
 //     stores them for each row of the chunk (16-bit sums: two strided units a thread, see halfColumnStep);
@@ -26,6 +28,7 @@
 // of one parity for x' even and of the other for x' odd: one interleaving of the two sums, stored per row
 // as column array 0, and cells of odd x walk the other interleaving, array 1. The walk keeps both running
 // sums. NB's live centre is left out of the count: its survival thresholds are lowered by one instead.
+#include "boxsum_column_warmup.cuh"
 #include "boxsum_row_sums.cuh"
 #include "boxsum_step.cuh"
 
@@ -39,6 +42,9 @@ inline constexpr int kMidUnitsPerThread = 4; // most units of column sums a thre
 inline constexpr int kMidStageRowStep = 4;   // threads >= this * span words: a thread stages 8 rows at most
 
 inline constexpr int kMaxMidCheckerboardRadius = 254; // a parity's column sum, r + 1 rows, in a byte
+// The warm-up's planes borrow the column sums' shared memory, at least 8 * kMidRowPitch words a span word.
+inline constexpr int kMidWarmupMaxParts = 24;
+static_assert(kMidWarmupMaxParts * kWarmupPlanes <= 8 * kMidRowPitch);
 
 // Column sums below 256 (r <= 127): four byte lanes per word.
 struct ByteColumns {
@@ -49,8 +55,9 @@ struct ByteColumns {
 // Up to 1001 (r <= 500): two 16-bit lanes per word.
 struct HalfColumns {
     static constexpr int perWord = 2;
-    static constexpr unsigned onesMask = 0x00000101u; // dot2 reads two bytes of its second operand
-    static constexpr unsigned laneOnes = 0x00010001u; // bit 0 of both lanes
+    static constexpr unsigned onesMask = 0x00000101u;                // dot2 reads two bytes of its second operand
+    static constexpr unsigned laneOnes = 0x00010001u;                // bit 0 of both lanes
+    CATLAB_HD static unsigned spread(unsigned bits) { return bits; } // bits 0 and 16: already the lanes
 };
 
 // What the mid kernel counts: Moore boxes, or one colour of a checkerboard box.
@@ -252,12 +259,45 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             step(std::false_type{});
     };
 
-    // Warm-up: rows yo - r - 1 .. yo + r - 1 enter (none leaves), in chunks.
+    // Warm-up: the sums of rows yo - r - 1 .. yo + r - 1 (the rows before the first output row's window
+    // is complete; the first chunk adds row yo + r and takes away row yo - r - 1). Moore boxes count them
+    // bit-sliced, in the shared memory of the column sums (boxsum_column_warmup.cuh): byte sums all of
+    // them, 16-bit sums their whole chunks (counting all spilled registers in the 16-bit kernel's loop).
+    // The rest enters as the output rows do, by the column step, in chunks (checkerboards: each row into
+    // the sums of its parity).
     const int window = 2 * r + 1;
-    int enterRow = wrapRow(yo - r - 1, height);
-    int leaveRow = enterRow;
+    int leaveRow = wrapRow(yo - r - 1, height);
+    const int counted = checker ? 0 : perWord == 4 ? window : window / kMidChunkRows * kMidChunkRows;
+    if (counted > 0) {
+        const int parts = warmupParts(threads, spanWords, kMidWarmupMaxParts);
+        for (int item = tid; item < parts * spanWords; item += threads)
+            countColumnPart(a.in, leaveRow, counted, spanBegin, spanWords, loadWords, parts, sums, item);
+        sync();
+        const auto gather = [&](int word, unsigned shift, unsigned lanes) {
+            return gatherColumnSums(sums, word, counted, spanWords, parts,
+                                    [&](unsigned plane) { return Columns::spread((plane >> shift) & lanes); });
+        };
+        if constexpr (perWord == 4) {
+            CATLAB_UNROLL
+            for (int j = 0; j < kMidUnitsPerThread; ++j) {
+                const int u = tid + j * threads;
+                if (u >= spanUnits) break;
+                columns[j] = gather(u / unitsPerSpanWord, unsigned(u % unitsPerSpanWord) * perWord, laneMask);
+            }
+        } else { // the strided pairs of halfColumnStep
+            CATLAB_UNROLL
+            for (int j = 0; j < kMidUnitsPerThread / 2; ++j) {
+                const int group = tid + j * threads;
+                if (group >= spanUnits / 2) break;
+                const int word = group / (unitsPerSpanWord / 2), g = group % (unitsPerSpanWord / 2);
+                columns[2 * j] = gather(word, unsigned(2 * g), Columns::laneOnes);
+                columns[2 * j + 1] = gather(word, unsigned(2 * g + 1), Columns::laneOnes);
+            }
+        }
+    }
+    int enterRow = wrapRow(yo - r - 1 + counted, height);
     const int firstParity = int((yo - r - 1) & 1); // of the unwrapped row yo - r - 1
-    for (int done = 0; done < window; done += kMidChunkRows) {
+    for (int done = counted; done < window; done += kMidChunkRows) {
         const int rows = window - done < kMidChunkRows ? window - done : kMidChunkRows;
         loadStage(enterRow, leaveRow, rows, false);
         storeStage(rows);

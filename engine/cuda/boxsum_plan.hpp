@@ -167,6 +167,7 @@ struct BoxsumTuning {
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
     int midHalfWarps = 32;        // the same with 16-bit column sums (twice the units): as many as fit
     int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
+    int midWarmupPercent = 10;    // what a mid Moore strip's warm-up costs, in percent of r output rows
     int smallMooreThreads = 128;  // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
     // 1, 8 and 9 measured faster so; 2..7 no faster or slower (fewer warps resident).
@@ -305,7 +306,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             planMid(p, r, g, warps, tuning.midHalfSegmentWords, 1);
             while (warps > 1 && device.residentBlocks(p) < 1) planMid(p, r, g, --warps, tuning.midHalfSegmentWords, 1);
         }
-        chooseStrips(p, height, (p.halfColumns ? 1.0 : 0.6) * r, device, tuning);
+        chooseStrips(p, height, 0.01 * tuning.midWarmupPercent * r, device, tuning);
     }
     return p;
 }

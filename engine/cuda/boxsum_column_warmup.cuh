@@ -1,0 +1,78 @@
+#pragma once
+// The mid kernels' first column sums, of the 2r + 1 rows above a strip's first output row, counted
+// bit-sliced: a thread takes one span word and one part of those rows, and adds them eight at a time
+// into a counter of kWarmupPlanes planes (about ten operations a row for 32 columns, where adding rows
+// to the byte or 16-bit column sums costs some ninety). The planes go to shared memory, and each
+// thread gathers its units' sums from them: for every part, plane k's bits weighed 2^k.
+#include "bit_planes.cuh"
+#include "bitsliced.cuh"
+#include "boxsum_step.cuh" // nextRow
+
+#include "catlab/neighbourhood.hpp"
+
+namespace catlab::cuda {
+
+inline constexpr int kWarmupPlanes = 10; // a part's count, at most 2 * kMaxRadius + 1 rows
+inline constexpr int kWarmupBatchRows = 8;
+static_assert(2 * kMaxRadius + 1 < (1 << kWarmupPlanes));
+
+// Parts the rows are split into: as many as threads allow for each span word, at most `maxParts` (the
+// planes of all parts must fit the shared memory they borrow).
+CATLAB_HD int warmupParts(int threads, int spanWords, int maxParts) {
+    const int parts = threads / spanWords;
+    return parts < 1 ? 1 : parts > maxParts ? maxParts : parts;
+}
+
+// Planes that hold a part's count of `rows` rows.
+CATLAB_HD int warmupPlanesFor(int rows) {
+    int planes = 1;
+    while (planes < kWarmupPlanes && (1 << planes) <= rows) ++planes;
+    return planes;
+}
+
+// Item `item` (< parts * spanWords) counts word item % spanWords (of the span from word spanBegin; words
+// from loadWords on lie past the row and count zero) over part item / spanWords of the `window` rows from
+// row `first`, and stores plane k at planes[(k * parts + part) * spanWords + word].
+CATLAB_HD void countColumnPart(const BitGrid& in, int first, int window, int spanBegin, int spanWords, int loadWords,
+                               int parts, unsigned* planes, int item) {
+    const int word = item % spanWords, part = item / spanWords;
+    const int rowsPerPart = (window + parts - 1) / parts;
+    const int begin = part * rowsPerPart;
+    const int rows = begin >= window ? 0 : window - begin < rowsPerPart ? window - begin : rowsPerPart;
+    unsigned count[kWarmupPlanes] = {};
+    if (word < loadWords && rows > 0) {
+        int y = (first + begin) % in.height;
+        const std::size_t column = std::size_t(spanBegin + word); // may be a left halo word: wraps, as intended
+        for (int done = 0; done < rows; done += kWarmupBatchRows) {
+            unsigned batch[kWarmupBatchRows];
+            CATLAB_UNROLL
+            for (int i = 0; i < kWarmupBatchRows; ++i) {
+                batch[i] = done + i < rows ? intrinsics::loadReadOnly(in.alive + (in.rowOffset(y) + column)) : 0u;
+                y = nextRow(y, in.height);
+            }
+            unsigned ones[bitsliced::planesFor(kWarmupBatchRows)];
+            bitsliced::countOnes(batch, ones);
+            bitsliced::add(count, ones);
+        }
+    }
+    const int planeCount = warmupPlanesFor(rowsPerPart);
+    CATLAB_UNROLL
+    for (int k = 0; k < kWarmupPlanes; ++k)
+        if (k < planeCount) planes[(k * parts + part) * spanWords + word] = count[k];
+}
+
+// The sum of `take(plane)` weighed 2^k over planes k of every part of `word` (see countColumnParts).
+template <class Take>
+CATLAB_HD unsigned gatherColumnSums(const unsigned* planes, int word, int window, int spanWords, int parts,
+                                    const Take& take) {
+    const int planeCount = warmupPlanesFor((window + parts - 1) / parts);
+    unsigned sum = 0;
+    for (int k = 0; k < planeCount; ++k) {
+        unsigned weight = 0; // of plane k, over the parts
+        for (int part = 0; part < parts; ++part) weight += take(planes[(k * parts + part) * spanWords + word]);
+        sum += weight << k;
+    }
+    return sum;
+}
+
+} // namespace catlab::cuda
