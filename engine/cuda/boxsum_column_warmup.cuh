@@ -1,9 +1,10 @@
 #pragma once
-// The mid kernels' first column sums, of the 2r + 1 rows above a strip's first output row, counted
-// bit-sliced: a thread takes one span word and one part of those rows, and adds them eight at a time
-// into a counter of kWarmupPlanes planes (about ten operations a row for 32 columns, where adding rows
-// to the byte or 16-bit column sums costs some ninety). The planes go to shared memory, and each
-// thread gathers its units' sums from them: for every part, plane k's bits weighed 2^k.
+// The mid kernels' first column sums, of the 2r + 1 rows a strip starts from (y - r - 1 .. y + r - 1 for
+// its first output row y), counted bit-sliced: a thread takes one span word and one part of those rows,
+// and adds them eight at a time into a counter of kWarmupPlanes planes (about ten operations a row for 32
+// columns, where adding rows to the byte or 16-bit column sums costs some ninety). The planes go to
+// shared memory, and each thread gathers its units' sums from them: for every part, plane k's bits
+// weighed 2^k.
 #include "bit_planes.cuh"
 #include "bitsliced.cuh"
 #include "boxsum_step.cuh" // nextRow
@@ -42,7 +43,8 @@ CATLAB_HD void countColumnPart(const BitGrid& in, int first, int window, int spa
     unsigned count[kWarmupPlanes] = {};
     if (word < loadWords && rows > 0) {
         int y = (first + begin) % in.height;
-        const std::size_t column = std::size_t(spanBegin + word); // may be a left halo word: wraps, as intended
+        // A left halo word has a negative index: it wraps, and the sum with the row's offset is its word.
+        const std::size_t column = std::size_t(spanBegin + word);
         for (int done = 0; done < rows; done += kWarmupBatchRows) {
             unsigned batch[kWarmupBatchRows];
             CATLAB_UNROLL
@@ -61,7 +63,7 @@ CATLAB_HD void countColumnPart(const BitGrid& in, int first, int window, int spa
         if (k < planeCount) planes[(k * parts + part) * spanWords + word] = count[k];
 }
 
-// The sum of `take(plane)` weighed 2^k over planes k of every part of `word` (see countColumnParts).
+// The sum of `take(plane)` weighed 2^k over planes k of every part of `word` (see countColumnPart).
 template <class Take>
 CATLAB_HD unsigned gatherColumnSums(const unsigned* planes, int word, int window, int spanWords, int parts,
                                     const Take& take) {
