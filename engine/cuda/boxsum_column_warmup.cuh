@@ -1,10 +1,10 @@
 #pragma once
 // The mid kernels' first column sums, of the 2r + 1 rows a strip starts from (y - r - 1 .. y + r - 1 for
 // its first output row y), counted bit-sliced: a thread takes one span word and one part of those rows,
-// and adds them eight at a time into a counter of kWarmupPlanes planes (about ten operations a row for 32
-// columns, where adding rows to the byte or 16-bit column sums costs some ninety). The planes go to
-// shared memory, and each thread gathers its units' sums from them: for every part, plane k's bits
-// weighed 2^k.
+// and adds them eight at a time into a counter of kWarmupPlanes planes (by its code about ten
+// instructions a row for 32 columns; adding a row to the byte or 16-bit column sums takes some seventy to a
+// hundred, docs/benchmarks.md). The planes go to shared memory, and each thread gathers its units' sums from them: for
+// every part, plane k's bits weighed 2^k.
 #include "bit_planes.cuh"
 #include "bitsliced.cuh"
 #include "boxsum_step.cuh" // nextRow
@@ -24,12 +24,8 @@ CATLAB_HD int warmupParts(int threads, int spanWords, int maxParts) {
     return parts < 1 ? 1 : parts > maxParts ? maxParts : parts;
 }
 
-// Planes that hold a part's count of `rows` rows.
-CATLAB_HD int warmupPlanesFor(int rows) {
-    int planes = 1;
-    while (planes < kWarmupPlanes && (1 << planes) <= rows) ++planes;
-    return planes;
-}
+// Rows of each part but the last (which may have fewer, or none).
+CATLAB_HD int warmupPartRows(int window, int parts) { return (window + parts - 1) / parts; }
 
 // Item `item` (< parts * spanWords) counts word item % spanWords (of the span from word spanBegin; words
 // from loadWords on lie past the row and count zero) over part item / spanWords of the `window` rows from
@@ -37,7 +33,7 @@ CATLAB_HD int warmupPlanesFor(int rows) {
 CATLAB_HD void countColumnPart(const BitGrid& in, int first, int window, int spanBegin, int spanWords, int loadWords,
                                int parts, unsigned* planes, int item) {
     const int word = item % spanWords, part = item / spanWords;
-    const int rowsPerPart = (window + parts - 1) / parts;
+    const int rowsPerPart = warmupPartRows(window, parts);
     const int begin = part * rowsPerPart;
     const int rows = begin >= window ? 0 : window - begin < rowsPerPart ? window - begin : rowsPerPart;
     unsigned count[kWarmupPlanes] = {};
@@ -57,7 +53,7 @@ CATLAB_HD void countColumnPart(const BitGrid& in, int first, int window, int spa
             bitsliced::add(count, ones);
         }
     }
-    const int planeCount = warmupPlanesFor(rowsPerPart);
+    const int planeCount = bitsliced::planesFor(rowsPerPart);
     CATLAB_UNROLL
     for (int k = 0; k < kWarmupPlanes; ++k)
         if (k < planeCount) planes[(k * parts + part) * spanWords + word] = count[k];
@@ -67,7 +63,7 @@ CATLAB_HD void countColumnPart(const BitGrid& in, int first, int window, int spa
 template <class Take>
 CATLAB_HD unsigned gatherColumnSums(const unsigned* planes, int word, int window, int spanWords, int parts,
                                     const Take& take) {
-    const int planeCount = warmupPlanesFor((window + parts - 1) / parts);
+    const int planeCount = bitsliced::planesFor(warmupPartRows(window, parts));
     unsigned sum = 0;
     for (int k = 0; k < planeCount; ++k) {
         unsigned weight = 0; // of plane k, over the parts

@@ -53,10 +53,12 @@ TEST(BoxsumColumnWarmup, PartsAndPlanes) {
     EXPECT_EQ(warmupParts(288, 72, 24), 4);
     EXPECT_EQ(warmupParts(256, 5, 24), 24); // at most the planes' room
     EXPECT_EQ(warmupParts(32, 40, 24), 1);  // fewer threads than words: one part, threads take several items
-    EXPECT_EQ(warmupPlanesFor(1), 1);
-    EXPECT_EQ(warmupPlanesFor(255), 8);
-    EXPECT_EQ(warmupPlanesFor(256), 9);
-    EXPECT_EQ(warmupPlanesFor(1001), kWarmupPlanes);
+    EXPECT_EQ(warmupPartRows(7, 3), 3);
+    EXPECT_EQ(warmupPartRows(1001, 24), 42);
+    // A part's planes: bitsliced::planesFor of its rows, at most kWarmupPlanes.
+    EXPECT_EQ(bitsliced::planesFor(warmupPartRows(1001, 1)), kWarmupPlanes);
+    EXPECT_EQ(bitsliced::planesFor(warmupPartRows(255, 1)), 8);
+    EXPECT_EQ(bitsliced::planesFor(warmupPartRows(256, 1)), 9);
 }
 
 } // namespace
