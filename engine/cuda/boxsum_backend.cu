@@ -15,6 +15,7 @@
 
 #include "catlab/error.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -221,7 +222,11 @@ class BoxsumBackend final : public Backend {
         CATLAB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
         const BoxsumDevice gpu{multiprocessors,
                                [&](const BoxsumPlan& p) { return boxsumResidentBlocks(p, rule.radius); }};
-        return planBoxsum(rule, shape, gpu, tuning(), rows);
+        const BoxsumPlan plan = planBoxsum(rule, shape, gpu, tuning(), rows);
+        if (std::getenv("CATLAB_BOXSUM_PLAN") != nullptr)
+            std::fprintf(stderr, "boxsum plan: %s, %d resident a multiprocessor\n", describePlan(plan).c_str(),
+                         gpu.residentBlocks(plan));
+        return plan;
     }
 
     // The measured defaults, or CATLAB_BOXSUM_TUNING's settings (benchmark sweeps; boxsum_tuning_text.hpp).

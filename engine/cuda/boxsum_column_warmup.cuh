@@ -59,17 +59,24 @@ CATLAB_HD void countColumnPart(const BitGrid& in, int first, int window, int spa
         if (k < planeCount) planes[(k * parts + part) * spanWords + word] = count[k];
 }
 
-// The sum of `take(plane)` weighed 2^k over planes k of every part of `word` (see countColumnPart).
+// Planes of a part's count (see countColumnPart).
+CATLAB_HD int warmupPlaneCount(int window, int parts) { return bitsliced::planesFor(warmupPartRows(window, parts)); }
+
+// The sum of `take(plane)` over plane k of every part of `word` (see countColumnPart).
+template <class Take>
+CATLAB_HD unsigned planeWeight(const unsigned* planes, int word, int k, int spanWords, int parts, const Take& take) {
+    unsigned weight = 0;
+    for (int part = 0; part < parts; ++part) weight += take(planes[(k * parts + part) * spanWords + word]);
+    return weight;
+}
+
+// The sum of `take(plane)` weighed 2^k over planes k of every part of `word`.
 template <class Take>
 CATLAB_HD unsigned gatherColumnSums(const unsigned* planes, int word, int window, int spanWords, int parts,
                                     const Take& take) {
-    const int planeCount = bitsliced::planesFor(warmupPartRows(window, parts));
     unsigned sum = 0;
-    for (int k = 0; k < planeCount; ++k) {
-        unsigned weight = 0; // of plane k, over the parts
-        for (int part = 0; part < parts; ++part) weight += take(planes[(k * parts + part) * spanWords + word]);
-        sum += weight << k;
-    }
+    for (int k = 0; k < warmupPlaneCount(window, parts); ++k)
+        sum += planeWeight(planes, word, k, spanWords, parts, take) << k;
     return sum;
 }
 

@@ -7,8 +7,11 @@ namespace catlab::cuda {
 namespace {
 
 // At most 96 registers: two blocks of the default launch shape (288 threads) fit a multiprocessor.
+template <class Columns>
+inline constexpr int kMidMooreRegisters = std::is_same_v<Columns, DeltaColumns> ? 112 : 96;
+
 template <bool Simple, class Columns>
-__global__ void __maxnreg__(96) midMooreKernel(const __grid_constant__ StepArgs args) {
+__global__ void __maxnreg__(kMidMooreRegisters<Columns>) midMooreKernel(const __grid_constant__ StepArgs args) {
     extern __shared__ unsigned columnSums[];
     midBoxBody<Simple, MidShape::Moore, Columns>(args, columnSums, int(threadIdx.x), int(blockDim.x),
                                                  (long long)blockIdx.x, DeviceSync{});
@@ -22,7 +25,7 @@ auto* midMooreKernelWithSharedMemory() {
 } // namespace
 
 void launchMidMoore(const BoxsumPlan& p, const StepArgs& args) {
-    dispatchMidMoore(p.halfColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
+    dispatchMidMoore(p.midColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
         midMooreKernelWithSharedMemory<Simple, Columns>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(
             args);
         CATLAB_CUDA_CHECK_LAUNCH();
@@ -31,7 +34,7 @@ void launchMidMoore(const BoxsumPlan& p, const StepArgs& args) {
 
 int midMooreResidentBlocks(const BoxsumPlan& p) {
     int blocks = 0;
-    dispatchMidMoore(p.halfColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
+    dispatchMidMoore(p.midColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
         CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
             &blocks, midMooreKernelWithSharedMemory<Simple, Columns>(), p.threads, p.sharedBytes));
     });

@@ -1,7 +1,8 @@
 #pragma once
 // Moore neighbourhoods from radius 17, one integer count per cell from column sums: bytes up to radius
-// 127, 16-bit halves beyond (HalfColumns: two columns a unit, dp2a for dp4a). A block owns a span of words (its output
-// words and spanHalo words on each side) and walks down a strip of rows in chunks of 32 rows:
+// 127; beyond, bytes relative to each chunk's row before (DeltaColumns, see below) or 16-bit halves
+// (HalfColumns: two columns a unit, dp2a for dp4a). A block owns a span of words (its output words and
+// spanHalo words on each side) and walks down a strip of rows in chunks of 32 rows:
 //  1. staging: the span's words of the chunk's entering rows (y + r) and leaving rows (y - r - 1) go to
 //     shared memory (loaded while the previous chunk's rows are walked, stored after); the sums a strip
 //     starts from, of rows y - r - 1 .. y + r - 1 for its first row y, are counted bit-sliced first
@@ -17,6 +18,12 @@
 //     rows take the row above's first count plus the change of its window, the popcounts of the staged
 //     entering and leaving rows in the window's columns, summed over the lanes by a warp scan (the row
 //     above lane 0: lane 31 of the chunk before). With byte sums (r <= 127) the 2r + 1 sums measured faster.
+// Relative column sums (r > 127): a chunk's column sums less those of the row before it fit a byte, and
+// the walk of lane i adds to its count of them, first a warp scan of count changes as above, each cell's
+// count in that row: the strip's first counts these from the warm-up's column sums, later chunks take
+// what lane 31 of the chunk before wrote (two buffers, one read and one written in each chunk). A cell
+// costs an add and a quarter of a 16-byte load and store more than byte sums, and twice a chunk's shared
+// memory less than 16-bit sums: more warps fit.
 // Shared memory holds unit u of chunk row i at u * 33 + i (and staged word w at w * 33 + i): the lanes of
 // a warp, reading one unit of 32 rows, and the threads of the column step, writing 32 units of one row,
 // each touch 32 different banks, and a lane's next units lie at constant offsets.
@@ -49,13 +56,18 @@ static_assert(kMidWarmupMaxParts * kWarmupPlanes <= 8 * kMidRowPitch);
 // Column sums below 256 (r <= 127): four byte lanes per word.
 struct ByteColumns {
     static constexpr int perWord = 4;
-    static constexpr unsigned onesMask = 0x01010101u;
     CATLAB_HD static unsigned spread(unsigned bits) { return (bits * 0x00204081u) & 0x01010101u; } // 4 bits
+};
+// Past 127 (r <= 500), each chunk's column sums less those of the row before it: at most 32 either way,
+// in byte lanes biased by 128. The walk adds each cell's count in that row, which the chunk before left.
+struct DeltaColumns {
+    static constexpr int perWord = 4;
+    static constexpr unsigned bias = 0x80808080u;
+    CATLAB_HD static unsigned spread(unsigned bits) { return ByteColumns::spread(bits); }
 };
 // Up to 1001 (r <= 500): two 16-bit lanes per word.
 struct HalfColumns {
     static constexpr int perWord = 2;
-    static constexpr unsigned onesMask = 0x00000101u;                // dot2 reads two bytes of its second operand
     static constexpr unsigned laneOnes = 0x00010001u;                // bit 0 of both lanes
     CATLAB_HD static unsigned spread(unsigned bits) { return bits; } // bits 0 and 16: already the lanes
 };
@@ -74,10 +86,20 @@ CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArr
     return std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2) + 2 * spanWords);
 }
 
+// DeltaColumns: two buffers of the output cells' counts (as the walk's n) in the row before a chunk, after
+// the other shared words, 16-byte aligned for the walk's loads of four.
+CATLAB_HD std::size_t midCellCountsOffset(int blockWords, int spanHalo) {
+    return (midSharedWords(blockWords, spanHalo) + 3) / 4 * 4;
+}
+CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo) {
+    return midCellCountsOffset(blockWords, spanHalo) + 2 * 32 * std::size_t(blockWords);
+}
+
 template <bool Simple, MidShape Shape, class Columns, class Sync>
 CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int threads, long long block,
                           const Sync& sync) {
     constexpr bool checker = Shape != MidShape::Moore;
+    constexpr bool deltas = std::is_same_v<Columns, DeltaColumns>;
     constexpr int perWord = Columns::perWord;           // columns a unit holds
     constexpr int unitsPerSpanWord = 32 / perWord;      // units of a word's 32 columns
     constexpr unsigned laneMask = (1u << perWord) - 1u; // a unit's bits of a word
@@ -94,6 +116,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     unsigned* const sums1 = shared + arrayWords; // checkerboards: array 1
     unsigned* const entering = shared + arrayWords * std::size_t(midColumnArrays(Shape)); // word w
     unsigned* const leaving = entering + std::size_t(kMidRowPitch) * std::size_t(spanWords);
+    unsigned* const cellCounts = deltas ? shared + midCellCountsOffset(a.blockWords, a.spanHalo) : nullptr;
     const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
     const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
 
@@ -156,7 +179,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 const unsigned* e = entering + (u / unitsPerSpanWord) * kMidRowPitch;
                 const unsigned* l = leaving + (u / unitsPerSpanWord) * kMidRowPitch;
                 unsigned* s = sums + std::size_t(u) * kMidRowPitch;
-                unsigned sum = columns[j];
+                unsigned sum = deltas ? DeltaColumns::bias : columns[j];
                 if constexpr (!checker) {
                     CATLAB_UNROLL
                     for (int i = 0; i < kMidChunkRows; ++i) {
@@ -259,6 +282,62 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             step(std::false_type{});
     };
 
+    // Simple sets: the walk keeps n = bornFrom - 1 - count, so that a count in the birth interval is the
+    // carry out of n + bornLength, and one in the survival interval that of (n + keptShift) + keptLength.
+    // General sets: n = -1 - count.
+    const int bornFrom = Simple && a.rule.birth.count >= 1 ? a.rule.birth.value[0] : 0;
+    const unsigned bornLength = a.rule.birth.count == 0   ? 0u
+                                : a.rule.birth.count == 1 ? 0x7FFFFFFFu
+                                                          : unsigned(a.rule.birth.value[1] - a.rule.birth.value[0]);
+    const unsigned keptShift = unsigned((a.rule.survival.count >= 1 ? a.rule.survival.value[0] : 0) - bornFrom);
+    const unsigned keptLength = a.rule.survival.count == 0 ? 0u
+                                : a.rule.survival.count == 1
+                                    ? 0x7FFFFFFFu
+                                    : unsigned(a.rule.survival.value[1] - a.rule.survival.value[0]);
+
+    // Deltas: the counts of the output cells in the row before the strip, as n, into buffer 0, from the
+    // warm-up's planes: its column sums (up to 1001) into 16-bit lanes, each plane's bits first summed
+    // over the parts in byte lanes (at most kMidWarmupMaxParts each), then stored one a span column.
+    [[maybe_unused]] auto startCellCounts = [&](const unsigned* planes, int parts, int rows) {
+        unsigned columns02[kMidUnitsPerThread] = {},
+                 columns13[kMidUnitsPerThread] = {}; // a unit's columns 0, 2 and 1, 3
+        const int planeCount = warmupPlaneCount(rows, parts);
+        CATLAB_UNROLL
+        for (int j = 0; j < kMidUnitsPerThread; ++j) {
+            const int u = tid + j * threads;
+            if (u >= spanUnits) break;
+            const unsigned shift = unsigned(u % unitsPerSpanWord) * perWord;
+            for (int k = 0; k < planeCount; ++k) {
+                const unsigned weight =
+                    planeWeight(planes, u / unitsPerSpanWord, k, spanWords, parts,
+                                [&](unsigned plane) { return Columns::spread((plane >> shift) & laneMask); });
+                columns02[j] += (weight & 0x00FF00FFu) << k;
+                columns13[j] += ((weight >> 8) & 0x00FF00FFu) << k;
+            }
+        }
+        sync();                           // the column sums overwrite the planes
+        unsigned* const columnSum = sums; // span column c
+        CATLAB_UNROLL
+        for (int j = 0; j < kMidUnitsPerThread; ++j) {
+            const int u = tid + j * threads;
+            if (u >= spanUnits) break;
+            columnSum[4 * u] = columns02[j] & 0xFFFFu;
+            columnSum[4 * u + 1] = columns13[j] & 0xFFFFu;
+            columnSum[4 * u + 2] = columns02[j] >> 16;
+            columnSum[4 * u + 3] = columns13[j] >> 16;
+        }
+        sync();
+        for (int w = tid; w < outEnd - wo; w += threads) {
+            const int x = 32 * (a.spanHalo + w); // the span column of the word's first cell
+            int count = 0;
+            for (int c = x - r; c <= x + r; ++c) count += int(columnSum[c]);
+            for (int b = 0; b < 32; ++b) {
+                cellCounts[32 * w + b] = unsigned(bornFrom - 1 - count);
+                count += int(columnSum[x + b + r + 1]) - int(columnSum[x + b - r]);
+            }
+        }
+    };
+
     // Warm-up: the sums of rows yo - r - 1 .. yo + r - 1 (the rows before the first output row's window
     // is complete; the first chunk adds row yo + r and takes away row yo - r - 1). Moore boxes count them
     // bit-sliced, in the shared memory of the column sums (boxsum_column_warmup.cuh): byte sums all of
@@ -277,7 +356,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             return gatherColumnSums(sums, word, counted, spanWords, parts,
                                     [&](unsigned plane) { return Columns::spread((plane >> shift) & lanes); });
         };
-        if constexpr (perWord == 4) {
+        if constexpr (deltas) {
+            startCellCounts(sums, parts, window);
+        } else if constexpr (perWord == 4) {
             CATLAB_UNROLL
             for (int j = 0; j < kMidUnitsPerThread; ++j) {
                 const int u = tid + j * threads;
@@ -306,19 +387,6 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         sync();
         enterRow = rowAfter(enterRow, rows);
     }
-
-    // Simple sets: the walk keeps n = bornFrom - 1 - count, so that a count in the birth interval is the
-    // carry out of n + bornLength, and one in the survival interval that of (n + keptShift) + keptLength.
-    // General sets: n = -1 - count.
-    const int bornFrom = Simple && a.rule.birth.count >= 1 ? a.rule.birth.value[0] : 0;
-    const unsigned bornLength = a.rule.birth.count == 0   ? 0u
-                                : a.rule.birth.count == 1 ? 0x7FFFFFFFu
-                                                          : unsigned(a.rule.birth.value[1] - a.rule.birth.value[0]);
-    const unsigned keptShift = unsigned((a.rule.survival.count >= 1 ? a.rule.survival.value[0] : 0) - bornFrom);
-    const unsigned keptLength = a.rule.survival.count == 0 ? 0u
-                                : a.rule.survival.count == 1
-                                    ? 0x7FFFFFFFu
-                                    : unsigned(a.rule.survival.value[1] - a.rule.survival.value[0]);
 
     const int lane = tid % 32, segment = tid / 32;
     const int firstWord = wo + segment * a.segmentWords;
@@ -368,8 +436,10 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         return cellsBetween(rowWords(entering), x - r, x + r) - cellsBetween(rowWords(leaving), x - r, x + r);
     };
 
-    // Lane `lane` walks row y from n, the first cell's (see above).
-    auto walk = [&](long long y, int n) {
+    // Lane `lane` walks row y from n, the first cell's (see above; deltas: of the chunk's column sums, and
+    // each cell adds its count in the row before the chunk, from `before`; the chunk's last row leaves its
+    // own in `after` where a chunk follows).
+    auto walk = [&](long long y, int n, [[maybe_unused]] const unsigned* before, [[maybe_unused]] unsigned* after) {
         const unsigned* col = sums + lane;
         [[maybe_unused]] const unsigned* col1 = sums1 + lane;
         [[maybe_unused]] int n1 = 0; // checkerboards: array 1's, for the cells of odd x
@@ -400,6 +470,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                     c0 = c1;
                     d0 = d1;
                 }
+                [[maybe_unused]] unsigned cellsBefore[perWord], cellsAfter[perWord];
+                const int cell = 32 * (word - wo) + perWord * g;
+                if constexpr (deltas) intrinsics::loadFour(before + cell, cellsBefore);
                 CATLAB_UNROLL
                 for (int k = 0; k < perWord; ++k) {
                     int nk = 0;
@@ -407,6 +480,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                         nk = k % 2 == 0 ? slid(n, enteringSums, leavingSums, k) : slid(n1, enteringOdd, leavingOdd, k);
                     else
                         nk = slid(n, enteringSums, leavingSums, k);
+                    if constexpr (deltas) cellsAfter[k] = unsigned(nk += int(cellsBefore[k]));
                     if constexpr (Simple) {
                         born = intrinsics::shiftInCarry(born, unsigned(nk), bornLength);
                         kept = intrinsics::shiftInCarry(kept, unsigned(nk) + keptShift, keptLength);
@@ -416,6 +490,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                         kept = 2u * kept + inThresholds(a.rule.survival, count);
                     }
                 }
+                if constexpr (deltas)
+                    if (after != nullptr) intrinsics::storeFour(after + cell, cellsAfter);
                 n = dot(leavingSums, ones, dot(enteringSums, minusOnes, n));
                 if constexpr (checker) n1 = dot(leavingOdd, ones, dot(enteringOdd, minusOnes, n1));
                 a0 = a1;
@@ -439,7 +515,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     constexpr bool firstFromAbove = !checker && perWord == 2;
     const bool walks = firstWord < lastWord; // the same for the 32 lanes of a warp
     [[maybe_unused]] int carried = 0;        // firstFromAbove: n of the first cell of the chunk's last row
-    for (long long yc = yo; yc < yEnd; yc += kMidChunkRows) {
+    int chunk = 0;                           // deltas: the cell counts buffer chunk % 2 holds the row before
+    for (long long yc = yo; yc < yEnd; yc += kMidChunkRows, ++chunk) {
         const int rows = yEnd - yc < kMidChunkRows ? int(yEnd - yc) : kMidChunkRows;
         sync();
         columnStep(rows, true, int((yc + r) & 1)); // row yc + r enters first
@@ -447,7 +524,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         leaveRow = rowAfter(leaveRow, rows);
         // The staged rows stay until the next chunk's are stored, after the walk.
         [[maybe_unused]] int first = 0; // n of the lane's first cell
-        if constexpr (firstFromAbove) {
+        if constexpr (deltas) {         // the chunk's column sums start from zero: the rows' count changes summed
+            if (walks) first = -sync.warpInclusiveSum(tid, lane < rows ? countChange(lane) : 0);
+        } else if constexpr (firstFromAbove) {
             if (walks && yc != yo) {
                 first = carried - sync.warpInclusiveSum(tid, lane < rows ? countChange(lane) : 0);
                 carried = sync.fromLastLane(tid, first);
@@ -457,16 +536,20 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         const long long yNext = yc + kMidChunkRows;
         const int nextRows = yEnd - yNext < kMidChunkRows ? int(yEnd - yNext) : kMidChunkRows;
         if (nextRows > 0) loadStage(enterRow, leaveRow, nextRows, true);
-        if constexpr (firstFromAbove) {
+        if constexpr (deltas) {
+            unsigned* const before = cellCounts + std::size_t(chunk % 2) * 32 * std::size_t(a.blockWords);
+            unsigned* const after = cellCounts + std::size_t((chunk + 1) % 2) * 32 * std::size_t(a.blockWords);
+            if (lane < rows && walks) walk(yc + lane, first, before, lane == 31 && nextRows > 0 ? after : nullptr);
+        } else if constexpr (firstFromAbove) {
             if (walks) {
                 if (yc == yo) {
                     first = firstSum(sums + lane); // lanes past `rows`: unused
                     carried = sync.fromLastLane(tid, first);
                 }
-                if (lane < rows) walk(yc + lane, first);
+                if (lane < rows) walk(yc + lane, first, nullptr, nullptr);
             }
         } else if (lane < rows && walks) {
-            walk(yc + lane, firstSum(sums + lane));
+            walk(yc + lane, firstSum(sums + lane), nullptr, nullptr);
         }
         if (nextRows > 0) storeStage(nextRows);
     }

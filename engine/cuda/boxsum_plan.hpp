@@ -17,6 +17,7 @@
 #include <functional>
 #include <iterator>
 #include <optional>
+#include <string>
 
 namespace catlab::cuda {
 
@@ -38,22 +39,42 @@ constexpr const char* kernelName(BoxsumKernel k) {
     return "?";
 }
 
+// Mid Moore column sums: bytes (r <= 127), and past that 16-bit lanes or bytes relative to each chunk's
+// row before (boxsum_mid_moore.cuh).
+enum class MidColumns { Bytes, Halves, Deltas };
+
 struct BoxsumPlan {
     BoxsumKernel kernel = BoxsumKernel::SmallMoore;
     int threads = 0;
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0;                   // mid kernels: output words each lane walks
-    bool halfColumns = false;               // mid Moore: column sums in 16-bit lanes (r > 127)
-    bool registerRing = false;              // small Moore: the ring of window sums in registers
-    bool simpleSets = false;                // birth and survival are each at most one interval
-    int armPlanes = 0, countPlanes = 0;     // von Neumann: planes of the diagonal arms and of the counts
-    LineShape lineShape = LineShape::Cross; // lines: the shape and its radius class
+    int segmentWords = 0;                      // mid kernels: output words each lane walks
+    MidColumns midColumns = MidColumns::Bytes; // mid Moore: how column sums are kept
+    bool registerRing = false;                 // small Moore: the ring of window sums in registers
+    bool simpleSets = false;                   // birth and survival are each at most one interval
+    int armPlanes = 0, countPlanes = 0;        // von Neumann: planes of the diagonal arms and of the counts
+    LineShape lineShape = LineShape::Cross;    // lines: the shape and its radius class
     int lineClass = 0;
     SmallLinesShape smallLinesShape = SmallLinesShape::Cross; // small lines: the shape
     bool aligned = false;                                     // checkerboards: ND (the centre's colour) rather than NB
 };
+
+// A plan's launch shape in words, for tuning sweeps (CATLAB_BOXSUM_PLAN): the kernel, the mid Moore
+// column sums, and the blocks.
+inline std::string describePlan(const BoxsumPlan& p) {
+    std::string text = kernelName(p.kernel);
+    if (p.kernel == BoxsumKernel::MidMoore)
+        text += p.midColumns == MidColumns::Bytes    ? ", byte columns"
+                : p.midColumns == MidColumns::Halves ? ", 16-bit columns"
+                                                     : ", relative columns";
+    text += ": " + std::to_string(p.threads) + " threads, " + std::to_string(p.blockWords) + " words (halo " +
+            std::to_string(p.spanHalo) + ", segments of " + std::to_string(p.segmentWords) + "), " +
+            std::to_string(p.columnBlocks) + " x " +
+            std::to_string(p.columnBlocks > 0 ? p.blocks / p.columnBlocks : 0) + " blocks of " +
+            std::to_string(p.stripRows) + " rows, " + std::to_string(p.sharedBytes) + " shared bytes";
+    return text;
+}
 
 // The name of the kernel a plan runs, and of its variant where it has two.
 inline const char* kernelName(const BoxsumPlan& p) {
@@ -161,9 +182,15 @@ struct BoxsumDevice {
 // Launch shapes; the defaults are the measured best on an H200 (docs/benchmarks.md).
 struct BoxsumTuning {
     int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the mid kernel
-    int midHalfColumnsFrom = 128;                   // mid Moore from this radius (at most 128): 16-bit column sums
-    int midWarps = 8;                               // segments per block (a warp walks 32 rows of one)
-    int midSegmentWords = 8;                        // output words each lane walks
+    int midHalfColumnsFrom = 128; // mid Moore from this radius (at most 128): 16-bit or relative column sums
+    int midDeltaColumns = 1;      // 1: relative byte column sums there, 0: 16-bit ones
+    // Segments per block with relative column sums: as many as fit a multiprocessor, from this many down
+    // in steps of two (one block resident: the more warps, the faster; 13 and 9 measured slower than 12
+    // and 10), of midDeltaSegmentWords output words.
+    int midDeltaWarps = 14;
+    int midDeltaSegmentWords = 8;
+    int midWarps = 8;             // segments per block (a warp walks 32 rows of one)
+    int midSegmentWords = 8;      // output words each lane walks
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
     int midHalfWarps = 32;        // the same with 16-bit column sums (twice the units): as many as fit
     int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
@@ -186,7 +213,7 @@ struct BoxsumTuning {
 // The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
 // column sums (kMidUnitsPerThread units each) and for staging.
 inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays) {
-    const int unitsPerWord = p.halfColumns ? 16 : 8;
+    const int unitsPerWord = p.midColumns == MidColumns::Halves ? 16 : 8;
     p.spanHalo = r / 32 + 1;
     p.segmentWords = segmentWords;
     p.blockWords = std::max(1, std::min(warps * p.segmentWords, g.words));
@@ -198,7 +225,10 @@ inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segme
     p.threads = std::min((threads + 31) / 32 * 32, 1024);
     p.chunkRows = kMidChunkRows;
     p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-    p.sharedBytes = midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord) * sizeof(unsigned);
+    p.sharedBytes =
+        (p.midColumns == MidColumns::Deltas ? midDeltaSharedWords(p.blockWords, p.spanHalo)
+                                            : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
+        sizeof(unsigned);
 }
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends
@@ -298,9 +328,19 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         chooseStrips(p, height, double(r), device, tuning);
     } else {
         p.kernel = BoxsumKernel::MidMoore;
-        p.halfColumns = r >= std::min(tuning.midHalfColumnsFrom, 128);
-        if (!p.halfColumns) {
+        const bool wide = r >= std::min(tuning.midHalfColumnsFrom, 128);
+        p.midColumns = !wide                         ? MidColumns::Bytes
+                       : tuning.midDeltaColumns != 0 ? MidColumns::Deltas
+                                                     : MidColumns::Halves;
+        if (p.midColumns == MidColumns::Bytes) {
             planMid(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
+        } else if (p.midColumns == MidColumns::Deltas) { // the widest that fits, in steps of two warps
+            int warps = tuning.midDeltaWarps;
+            planMid(p, r, g, warps, tuning.midDeltaSegmentWords, 1);
+            while (warps > 2 && device.residentBlocks(p) < 1) {
+                warps -= 2;
+                planMid(p, r, g, warps, tuning.midDeltaSegmentWords, 1);
+            }
         } else { // the widest block that fits a multiprocessor
             int warps = tuning.midHalfWarps;
             planMid(p, r, g, warps, tuning.midHalfSegmentWords, 1);
@@ -402,9 +442,10 @@ void dispatchLines(LineShape shape, int lineClass, F&& f) {
 
 // f.template operator()<Simple, Columns>() for a mid Moore plan.
 template <class F>
-void dispatchMidMoore(bool halfColumns, bool simpleSets, F&& f) {
+void dispatchMidMoore(MidColumns columns, bool simpleSets, F&& f) {
     dispatchSimple(simpleSets, [&]<bool Simple>() {
-        if (halfColumns) return f.template operator()<Simple, HalfColumns>();
+        if (columns == MidColumns::Halves) return f.template operator()<Simple, HalfColumns>();
+        if (columns == MidColumns::Deltas) return f.template operator()<Simple, DeltaColumns>();
         return f.template operator()<Simple, ByteColumns>();
     });
 }

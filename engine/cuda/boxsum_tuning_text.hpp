@@ -22,6 +22,9 @@ struct BoxsumTuningField {
 inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"smallMooreMaxRadius", &BoxsumTuning::smallMooreMaxRadius, 1, kMaxSmallMooreRadius},
     {"midHalfColumnsFrom", &BoxsumTuning::midHalfColumnsFrom, 17, 128},
+    {"midDeltaColumns", &BoxsumTuning::midDeltaColumns, 0, 1},
+    {"midDeltaWarps", &BoxsumTuning::midDeltaWarps, 1, 32},
+    {"midDeltaSegmentWords", &BoxsumTuning::midDeltaSegmentWords, 1, 64},
     {"midWarps", &BoxsumTuning::midWarps, 1, 32},
     {"midSegmentWords", &BoxsumTuning::midSegmentWords, 1, 64},
     {"midCheckerboardWarps", &BoxsumTuning::midCheckerboardWarps, 1, 32},

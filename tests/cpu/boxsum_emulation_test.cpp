@@ -162,7 +162,7 @@ class EmulatedBoxsum {
             });
             break;
         case BoxsumKernel::MidMoore:
-            dispatchMidMoore(p.halfColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
+            dispatchMidMoore(p.midColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
                 testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
                                        [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
                                            midBoxBody<Simple, MidShape::Moore, Columns>(args, shared, tid, p.threads,
@@ -219,6 +219,7 @@ struct Case {
     std::function<void(BoxsumPlan&)> adjust = {};
     const char* reference = "cpu-naive";
     std::optional<BoxsumKernel> kernel = {}; // the kernel the plan must pick, when the case is about one
+    std::optional<MidColumns> columns = {};  // mid Moore: the column sums it must keep
 };
 
 void expectMatchesReference(const Case& c) {
@@ -228,6 +229,10 @@ void expectMatchesReference(const Case& c) {
     EmulatedBoxsum boxsum(c.rule, start, c.device, c.adjust);
     if (c.kernel) {
         ASSERT_EQ(kernelName(boxsum.plan().kernel), std::string(kernelName(*c.kernel)));
+    }
+    if (c.columns) {
+        ASSERT_EQ(boxsum.plan().kernel, BoxsumKernel::MidMoore);
+        ASSERT_EQ(int(boxsum.plan().midColumns), int(*c.columns));
     }
     EXPECT_EQ(firstDifference(boxsum.snapshot(), start), -1) << "pack/unpack";
     Simulator reference(c.rule, start, c.reference);
@@ -407,32 +412,38 @@ TEST(BoxsumEmulation, MidMoore) {
     expectMatchesReference({"mid open sets", open, {70, 50}, 2, tinyDevice(256, 30)});
 }
 
-// 16-bit column sums (from r = 128; forced at small radii too, where the emulation is quick): word and
-// unit edges, several blocks and strips, more states, general sets, and the largest radius.
-TEST(BoxsumEmulation, MidMooreHalfColumns) {
+// Column sums past bytes (from r = 128; forced at small radii too, where the emulation is quick), 16-bit
+// (deltaColumns 0) or relative to each chunk's row before (1): word and unit edges, several blocks and
+// strips, more states, general sets, and the largest radius.
+void expectWideColumnsMatch(int deltaColumns) {
+    const auto expectMatches = [deltaColumns](Case c) {
+        c.columns = deltaColumns != 0 ? MidColumns::Deltas : MidColumns::Halves;
+        expectMatchesReference(c);
+    };
     TinyDevice halves = tinyDevice(256, 37);
     halves.tuning.midHalfColumnsFrom = 17;
+    halves.tuning.midDeltaColumns = deltaColumns;
     for (int r : {17, 30, 33, 63})
-        expectMatchesReference({"mid halves",
-                                scaled(r, Neighbourhood::Moore, r % 2 == 1, 2),
-                                {2 * r + 67, 2 * r + 45},
-                                2,
-                                halves,
-                                {},
-                                "cpu-naive",
-                                BoxsumKernel::MidMoore});
-    expectMatchesReference({"mid halves 4 states", scaled(21, Neighbourhood::Moore, false, 4), {93, 61}, 3, halves});
+        expectMatches({"mid halves",
+                       scaled(r, Neighbourhood::Moore, r % 2 == 1, 2),
+                       {2 * r + 67, 2 * r + 45},
+                       2,
+                       halves,
+                       {},
+                       "cpu-naive",
+                       BoxsumKernel::MidMoore});
+    expectMatches({"mid halves 4 states", scaled(21, Neighbourhood::Moore, false, 4), {93, 61}, 3, halves});
     Rule sets = scaled(25, Neighbourhood::Moore, true, 2);
     const int n = sets.neighbourhoodSize();
     sets.birth = CountSet({{n / 8, n / 5}, {n / 3, n / 2}});
     sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
-    expectMatchesReference({"mid halves two intervals", sets, {81, 53}, 3, halves});
+    expectMatches({"mid halves two intervals", sets, {81, 53}, 3, halves});
     TinyDevice narrow = halves;
-    narrow.tuning.midHalfWarps = 2;
-    narrow.tuning.midHalfSegmentWords = 3;
-    expectMatchesReference({"mid halves groups", scaled(18, Neighbourhood::Moore, false, 2), {1200, 40}, 2, narrow});
+    narrow.tuning.midHalfWarps = narrow.tuning.midDeltaWarps = 2;
+    narrow.tuning.midHalfSegmentWords = narrow.tuning.midDeltaSegmentWords = 3;
+    expectMatches({"mid halves groups", scaled(18, Neighbourhood::Moore, false, 2), {1200, 40}, 2, narrow});
     // Strips of several chunks of 32 rows, with counts near the intervals' ends: after a strip's first chunk,
-    // each row's first count comes from the row above.
+    // each row's first count comes from the row above (16-bit sums), or each cell's from the chunk before.
     for (int r : {17, 40}) {
         for (int strip : {33, 70}) {
             const GridSize size{2 * r + 75, 150};
@@ -441,29 +452,37 @@ TEST(BoxsumEmulation, MidMooreHalfColumns) {
                 p.stripRows = strip;
                 p.blocks = p.columnBlocks * ((c.size.height + strip - 1) / strip);
             };
-            expectMatchesReference(c);
+            expectMatches(c);
         }
     }
     for (int r : {128, 199}) {
         const GridSize size{2 * r + 9, 2 * r + 3};
-        Case c{"mid halves, large radius", nearTheMean(r, r == 128, size), size, 1, tinyDevice(256, 150)};
+        TinyDevice device = tinyDevice(256, 150);
+        device.tuning.midDeltaColumns = deltaColumns;
+        Case c{"mid halves, large radius", nearTheMean(r, r == 128, size), size, 1, device};
         c.reference = "cpu";
         c.kernel = BoxsumKernel::MidMoore;
-        expectMatchesReference(c);
+        expectMatches(c);
     }
-    Case widest{"mid halves r500", nearTheMean(500, false, {1003, 1001}), {1003, 1001}, 1, tinyDevice(256, 600)};
-    widest.reference = "cpu";
-    widest.kernel = BoxsumKernel::MidMoore;
-    expectMatchesReference(widest);
+    TinyDevice widest = tinyDevice(256, 600);
+    widest.tuning.midDeltaColumns = deltaColumns;
+    Case c{"mid halves r500", nearTheMean(500, false, {1003, 1001}), {1003, 1001}, 1, widest};
+    c.reference = "cpu";
+    c.kernel = BoxsumKernel::MidMoore;
+    expectMatches(c);
 }
+
+TEST(BoxsumEmulation, MidMooreHalfColumns) { expectWideColumnsMatch(0); }
+TEST(BoxsumEmulation, MidMooreDeltaColumns) { expectWideColumnsMatch(1); }
 
 TEST(BoxsumEmulation, MidMooreSmallRadii) {
     // The mid kernel at small radii, with byte and 16-bit column sums, one interval or general sets.
     for (int r : {1, 3, 8, 21}) {
-        for (int halvesFrom : {128, 1}) {
+        for (int halvesFrom : {128, 1, -1}) { // -1: relative column sums from r = 1
             TinyDevice mid = tinyDevice(256, 12);
             mid.tuning.smallMooreMaxRadius = 0;
-            mid.tuning.midHalfColumnsFrom = halvesFrom;
+            mid.tuning.midHalfColumnsFrom = std::abs(halvesFrom);
+            mid.tuning.midDeltaColumns = halvesFrom < 0 ? 1 : 0;
             expectMatchesReference({"forced mid", scaled(r, Neighbourhood::Moore, r % 2 == 1, 2), {77, 50}, 3, mid});
             if (r == 1) continue; // no room for two separate intervals in 9 counts
             Rule sets = scaled(r, Neighbourhood::Moore, true, 2);

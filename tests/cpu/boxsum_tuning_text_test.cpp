@@ -57,6 +57,16 @@ TEST(BoxsumTuningText, SmallMooreRegisterRingsPicksTheRadii) {
         EXPECT_EQ(planAt(r, fifthOnly).registerRing, r == 5) << r;
         EXPECT_EQ(planAt(r, parseBoxsumTuning("smallMooreRegisterRings=0")).registerRing, false) << r;
     }
+    const BoxsumPlan relative = planAt(200, {}), halves = planAt(200, parseBoxsumTuning("midDeltaColumns=0"));
+    EXPECT_EQ(relative.midColumns, MidColumns::Deltas);
+    EXPECT_EQ(halves.midColumns, MidColumns::Halves);
+    EXPECT_EQ(planAt(127, {}).midColumns, MidColumns::Bytes);
+    EXPECT_EQ(planAt(127, parseBoxsumTuning("midHalfColumnsFrom=127")).midColumns, MidColumns::Deltas);
+    EXPECT_NE(
+        describePlan(relative).find("mid moore, relative columns: " + std::to_string(relative.threads) + " threads"),
+        std::string::npos)
+        << describePlan(relative);
+    EXPECT_NE(describePlan(halves).find("16-bit columns"), std::string::npos) << describePlan(halves);
     EXPECT_STREQ(kernelName(planAt(5, fifthOnly)), "small moore registers");
     EXPECT_STREQ(kernelName(planAt(6, fifthOnly)), "small moore");
     EXPECT_EQ(planAt(5, fifthOnly).sharedBytes, 0u);

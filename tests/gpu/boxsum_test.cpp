@@ -90,16 +90,20 @@ TEST_F(BoxsumTest, MooreMidRadiiMatchOracle) {
 TEST_F(BoxsumTest, MooreLargestRadiiMatchFastCpu) {
     expectSameGenerations(scaled(250, Neighbourhood::Moore, false, 2), {503, 517}, 3, "cpu");
     expectSameGenerations(scaled(500, Neighbourhood::Moore, true, 2), {1003, 1009}, 3, "cpu");
-    expectSameGenerations(scaled(128, Neighbourhood::Moore, false, 2), {389, 263}, 3, "cpu"); // 16-bit column sums
+    expectSameGenerations(scaled(128, Neighbourhood::Moore, false, 2), {389, 263}, 3, "cpu"); // past byte column sums
 }
 
-// 16-bit column sums (r > 127) over grids tall enough that a device's strips hold several chunks of 32
-// rows (after a strip's first chunk each row's first count comes from the row above), with counts near
-// the sets' ends.
-TEST_F(BoxsumTest, HalfColumnsOverStripsOfSeveralChunks) {
-    for (int r : {128, 300, 500}) {
-        const GridSize size{2 * r + 133, 12000};
-        expectSameGenerations(nearTheMean(r, r == 300, size), size, 2, "cpu");
+// Column sums past bytes (r > 127), 16-bit and relative to each chunk's row before, over grids tall enough
+// that a device's strips hold several chunks of 32 rows (after a strip's first chunk each row's first count
+// comes from the row above, or each cell's from the chunk before), with counts near the sets' ends.
+TEST_F(BoxsumTest, WideColumnsOverStripsOfSeveralChunks) {
+    for (const char* columns : {"midDeltaColumns=0", "midDeltaColumns=1"}) {
+        const testing::ScopedEnvironmentVariable tuning("CATLAB_BOXSUM_TUNING", columns);
+        SCOPED_TRACE(columns);
+        for (int r : {128, 300, 500}) {
+            const GridSize size{2 * r + 133, 12000};
+            expectSameGenerations(nearTheMean(r, r == 300, size), size, 2, "cpu");
+        }
     }
 }
 
