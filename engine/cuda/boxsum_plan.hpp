@@ -189,13 +189,14 @@ struct BoxsumTuning {
     // and 10), of midDeltaSegmentWords output words.
     int midDeltaWarps = 14;
     int midDeltaSegmentWords = 8;
-    int midWarps = 8;             // segments per block (a warp walks 32 rows of one)
-    int midSegmentWords = 8;      // output words each lane walks
-    int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
-    int midHalfWarps = 32;        // the same with 16-bit column sums (twice the units): as many as fit
-    int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
-    int midWarmupPercent = 10;    // what a mid Moore strip's warm-up costs, in percent of r output rows
-    int smallMooreThreads = 128;  // word columns per block
+    int midWarps = 8;                // segments per block (a warp walks 32 rows of one)
+    int midSegmentWords = 8;         // output words each lane walks
+    int midCheckerboardWarps = 4;    // the same for checkerboards (twice the column sums in shared memory)
+    int midHalfWarps = 32;           // the same with 16-bit column sums (twice the units): as many as fit
+    int midHalfSegmentWords = 4;     // output words each lane walks with 16-bit column sums
+    int midWarmupPercent = 10;       // what a mid Moore strip's warm-up costs, in percent of r output rows
+    int midDeltaWarmupPercent = 100; // the same with relative column sums (fewer, longer strips measured faster)
+    int smallMooreThreads = 128;     // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
     // 1, 8 and 9 measured faster so; 2..7 no faster or slower (fewer warps resident).
     int smallMooreRegisterRings = 0b110000001;
@@ -346,7 +347,9 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             planMid(p, r, g, warps, tuning.midHalfSegmentWords, 1);
             while (warps > 1 && device.residentBlocks(p) < 1) planMid(p, r, g, --warps, tuning.midHalfSegmentWords, 1);
         }
-        chooseStrips(p, height, 0.01 * tuning.midWarmupPercent * r, device, tuning);
+        const int warmupPercent =
+            p.midColumns == MidColumns::Deltas ? tuning.midDeltaWarmupPercent : tuning.midWarmupPercent;
+        chooseStrips(p, height, 0.01 * warmupPercent * r, device, tuning);
     }
     return p;
 }

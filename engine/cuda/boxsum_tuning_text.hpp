@@ -31,6 +31,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midHalfWarps", &BoxsumTuning::midHalfWarps, 1, 32},
     {"midHalfSegmentWords", &BoxsumTuning::midHalfSegmentWords, 1, 64},
     {"midWarmupPercent", &BoxsumTuning::midWarmupPercent, 0, 1000},
+    {"midDeltaWarmupPercent", &BoxsumTuning::midDeltaWarmupPercent, 0, 1000},
     {"smallMooreThreads", &BoxsumTuning::smallMooreThreads, 32, 1024},
     {"smallMooreRegisterRings", &BoxsumTuning::smallMooreRegisterRings, 0, (1 << kMaxRegisterRingRadius) - 1},
     {"smallLinesMaxCells", &BoxsumTuning::smallLinesMaxCells, 0, 1 << 20},

@@ -57,6 +57,24 @@ TEST(BoxsumTuningText, SmallMooreRegisterRingsPicksTheRadii) {
         EXPECT_EQ(planAt(r, fifthOnly).registerRing, r == 5) << r;
         EXPECT_EQ(planAt(r, parseBoxsumTuning("smallMooreRegisterRings=0")).registerRing, false) << r;
     }
+    EXPECT_STREQ(kernelName(planAt(5, fifthOnly)), "small moore registers");
+    EXPECT_STREQ(kernelName(planAt(6, fifthOnly)), "small moore");
+    EXPECT_EQ(planAt(5, fifthOnly).sharedBytes, 0u);
+    EXPECT_GT(planAt(6, fifthOnly).sharedBytes, 0u);
+    const std::string tooMany = "smallMooreRegisterRings=" + std::to_string(1 << kMaxRegisterRingRadius);
+    const std::string error = errorOf([&] { parseBoxsumTuning(tooMany); });
+    EXPECT_NE(error.find("takes 0.." + std::to_string((1 << kMaxRegisterRingRadius) - 1)), std::string::npos) << error;
+}
+
+// Past byte column sums, the mid Moore kernel keeps relative sums unless midDeltaColumns=0 asks for
+// 16-bit ones (or midHalfColumnsFrom moves the switch), with their own strips' warm-up weight; the plan's
+// description says which.
+TEST(BoxsumTuningText, MidColumnsPickTheWideSums) {
+    const BoxsumDevice device{16, [](const BoxsumPlan&) { return 1; }}; // 3 column blocks: waves trade with warm-ups
+    const auto planAt = [&](int r, const BoxsumTuning& tuning) {
+        const Rule rule = testing::scaledRule(r, Neighbourhood::Moore, false, 2);
+        return planBoxsum(rule, bitGridShape({8000, 8000}, r, 2), device, tuning);
+    };
     const BoxsumPlan relative = planAt(200, {}), halves = planAt(200, parseBoxsumTuning("midDeltaColumns=0"));
     EXPECT_EQ(relative.midColumns, MidColumns::Deltas);
     EXPECT_EQ(halves.midColumns, MidColumns::Halves);
@@ -67,13 +85,9 @@ TEST(BoxsumTuningText, SmallMooreRegisterRingsPicksTheRadii) {
         std::string::npos)
         << describePlan(relative);
     EXPECT_NE(describePlan(halves).find("16-bit columns"), std::string::npos) << describePlan(halves);
-    EXPECT_STREQ(kernelName(planAt(5, fifthOnly)), "small moore registers");
-    EXPECT_STREQ(kernelName(planAt(6, fifthOnly)), "small moore");
-    EXPECT_EQ(planAt(5, fifthOnly).sharedBytes, 0u);
-    EXPECT_GT(planAt(6, fifthOnly).sharedBytes, 0u);
-    const std::string tooMany = "smallMooreRegisterRings=" + std::to_string(1 << kMaxRegisterRingRadius);
-    const std::string error = errorOf([&] { parseBoxsumTuning(tooMany); });
-    EXPECT_NE(error.find("takes 0.." + std::to_string((1 << kMaxRegisterRingRadius) - 1)), std::string::npos) << error;
+    const BoxsumPlan lighterWarmup = planAt(200, parseBoxsumTuning("midDeltaWarmupPercent=10"));
+    EXPECT_GT(lighterWarmup.blocks / lighterWarmup.columnBlocks, relative.blocks / relative.columnBlocks)
+        << describePlan(lighterWarmup) << " against " << describePlan(relative);
 }
 
 TEST(BoxsumTuningText, RefusesWhatItCannotSet) {
