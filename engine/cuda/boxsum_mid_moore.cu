@@ -6,7 +6,8 @@
 namespace catlab::cuda {
 namespace {
 
-// At most 96 registers: two blocks of the default launch shape (288 threads) fit a multiprocessor.
+// At most 96 registers: two blocks of the byte kernel's launch shape (288 threads) fit a multiprocessor.
+// Relative column sums run one block of up to 512 threads, and spill at 96: 112.
 template <class Columns>
 inline constexpr int kMidMooreRegisters = std::is_same_v<Columns, DeltaColumns> ? 112 : 96;
 

@@ -60,10 +60,8 @@ struct ByteColumns {
 };
 // Past 127 (r <= 500), each chunk's column sums less those of the row before it: at most 32 either way,
 // in byte lanes biased by 128. The walk adds each cell's count in that row, which the chunk before left.
-struct DeltaColumns {
-    static constexpr int perWord = 4;
+struct DeltaColumns : ByteColumns {
     static constexpr unsigned bias = 0x80808080u;
-    CATLAB_HD static unsigned spread(unsigned bits) { return ByteColumns::spread(bits); }
 };
 // Up to 1001 (r <= 500): two 16-bit lanes per word.
 struct HalfColumns {
