@@ -70,6 +70,15 @@ struct HalfColumns {
     CATLAB_HD static unsigned spread(unsigned bits) { return bits; } // bits 0 and 16: already the lanes
 };
 
+// Moore byte sums: a thread's units come in pairs of one staged word, its nibbles s and s ^ 4, so that
+// both add the word's entering and leaving bits from one load each. Pair p is of word p / 4; a warp's 32
+// pairs take nibbles 0..3 of their first four words and 4..7 of the next four (s below, and s ^ 4 the
+// other way round), so that its 32 stores of a row (unit u at u * kMidRowPitch + i) hit 32 banks.
+CATLAB_HD int pairedUnit(int pair, int second) {
+    const int s = (pair & 3) | ((pair >> 2) & 4);
+    return 8 * (pair >> 2) + (s ^ (4 * second));
+}
+
 // What the mid kernel counts: Moore boxes, or one colour of a checkerboard box.
 enum class MidShape { Moore, Checkerboard, AlignedCheckerboard };
 constexpr int midColumnArrays(MidShape s) { return s == MidShape::Moore ? 1 : 2; }
@@ -160,15 +169,52 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         }
     };
 
-    // Byte sums (Moore to r = 127, checkerboards): units tid, tid + threads, ... add the staged rows (and
-    // subtract the leaving ones), storing each row's sums when `store`. Checkerboards keep the sums of even
-    // and of odd rows; the chunk's first entering row has the parity `enterParity` (the leaving one the
-    // other: 2r + 1 apart), and output row i of the chunk that of enterParity + r + i. FullChunk (Moore):
-    // all 32 rows, no row test.
+    // Byte sums (Moore to r = 127 and relative sums: the units of mooreUnit; checkerboards: units tid, tid +
+    // threads, ...) add the staged rows (and subtract the leaving ones), storing each row's sums when
+    // `store`. Checkerboards keep the sums of even and of odd rows; the chunk's first entering row has the parity
+    // `enterParity` (the leaving one the other: 2r + 1 apart), and output row i of the chunk that of enterParity + r +
+    // i. FullChunk (Moore): all 32 rows, no row test.
     unsigned columns[kMidUnitsPerThread] = {};
     [[maybe_unused]] unsigned oddColumns[kMidUnitsPerThread] = {};
+    // Moore byte sums: unit j of the thread (pairedUnit), or -1 past the span.
+    [[maybe_unused]] auto mooreUnit = [&](int j) {
+        const int pair = tid + (j / 2) * threads;
+        return pair < spanUnits / 2 ? pairedUnit(pair, j % 2) : -1;
+    };
     [[maybe_unused]] auto byteColumnStep = [&](auto fullChunk, int rows, bool store, int enterParity) {
-        if constexpr (perWord == 4) {
+        if constexpr (perWord == 4 && !checker) {
+            CATLAB_UNROLL
+            for (int j = 0; j < kMidUnitsPerThread; j += 2) {
+                const int first = mooreUnit(j), second = mooreUnit(j + 1);
+                if (first < 0) break;
+                const unsigned* e = entering + (first / unitsPerSpanWord) * kMidRowPitch;
+                const unsigned* l = leaving + (first / unitsPerSpanWord) * kMidRowPitch;
+                const unsigned firstShift = unsigned(first % unitsPerSpanWord) * perWord;
+                const unsigned secondShift = unsigned(second % unitsPerSpanWord) * perWord;
+                unsigned* s0 = sums + std::size_t(first) * kMidRowPitch;
+                unsigned* s1 = sums + std::size_t(second) * kMidRowPitch;
+                unsigned sum0 = deltas ? DeltaColumns::bias : columns[j];
+                unsigned sum1 = deltas ? DeltaColumns::bias : columns[j + 1];
+                auto spreadAt = [&](unsigned word, unsigned shift) {
+                    return Columns::spread((word >> shift) & laneMask);
+                };
+                CATLAB_UNROLL
+                for (int i = 0; i < kMidChunkRows; ++i) {
+                    if constexpr (!decltype(fullChunk)::value)
+                        if (i >= rows) break;
+                    // The leaving row was added before, so no lane goes below zero.
+                    const unsigned in = e[i], out = l[i];
+                    sum0 += spreadAt(in, firstShift) - spreadAt(out, firstShift);
+                    sum1 += spreadAt(in, secondShift) - spreadAt(out, secondShift);
+                    if (store) {
+                        s0[i] = sum0;
+                        s1[i] = sum1;
+                    }
+                }
+                columns[j] = sum0;
+                columns[j + 1] = sum1;
+            }
+        } else if constexpr (perWord == 4) {
             CATLAB_UNROLL
             for (int j = 0; j < kMidUnitsPerThread; ++j) {
                 const int u = tid + j * threads;
@@ -177,48 +223,36 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 const unsigned* e = entering + (u / unitsPerSpanWord) * kMidRowPitch;
                 const unsigned* l = leaving + (u / unitsPerSpanWord) * kMidRowPitch;
                 unsigned* s = sums + std::size_t(u) * kMidRowPitch;
-                unsigned sum = deltas ? DeltaColumns::bias : columns[j];
-                if constexpr (!checker) {
-                    CATLAB_UNROLL
-                    for (int i = 0; i < kMidChunkRows; ++i) {
-                        if constexpr (!decltype(fullChunk)::value)
-                            if (i >= rows) break;
-                        // The leaving row was added before, so no lane goes below zero.
-                        sum +=
-                            Columns::spread((e[i] >> shift) & laneMask) - Columns::spread((l[i] >> shift) & laneMask);
-                        if (store) s[i] = sum;
+                unsigned sum = columns[j];
+                unsigned* s1 = sums1 + std::size_t(u) * kMidRowPitch;
+                unsigned odd = oddColumns[j];
+                constexpr unsigned evenColumns = 0x00FF00FFu; // lanes 0 and 2: columns 4u and 4u + 2
+                CATLAB_UNROLL
+                for (int i = 0; i < kMidChunkRows; ++i) {
+                    if (i >= rows) break;
+                    const unsigned in = Columns::spread((e[i] >> shift) & laneMask);
+                    const unsigned out = Columns::spread((l[i] >> shift) & laneMask);
+                    const bool enterOdd = ((enterParity + i) & 1) != 0;
+                    if (enterOdd) {
+                        odd += in;
+                        sum -= out;
+                    } else {
+                        sum += in;
+                        odd -= out;
                     }
-                } else {
-                    unsigned* s1 = sums1 + std::size_t(u) * kMidRowPitch;
-                    unsigned odd = oddColumns[j];
-                    constexpr unsigned evenColumns = 0x00FF00FFu; // lanes 0 and 2: columns 4u and 4u + 2
-                    CATLAB_UNROLL
-                    for (int i = 0; i < kMidChunkRows; ++i) {
-                        if (i >= rows) break;
-                        const unsigned in = Columns::spread((e[i] >> shift) & laneMask);
-                        const unsigned out = Columns::spread((l[i] >> shift) & laneMask);
-                        const bool enterOdd = ((enterParity + i) & 1) != 0;
-                        if (enterOdd) {
-                            odd += in;
-                            sum -= out;
-                        } else {
-                            sum += in;
-                            odd -= out;
-                        }
-                        if (store) {
-                            // The rows of the output row's own parity (A) in columns of even offset, the others (B)
-                            // in columns of odd offset: the own-colour cells of an even column.
-                            const bool rowOdd = ((enterParity + i + a.radius) & 1) != 0;
-                            const unsigned own = rowOdd ? odd : sum, other = rowOdd ? sum : odd;
-                            const unsigned evenCells = (own & evenColumns) | (other & ~evenColumns);
-                            const unsigned oddCells = (other & evenColumns) | (own & ~evenColumns);
-                            constexpr bool aligned = Shape == MidShape::AlignedCheckerboard;
-                            s[i] = aligned ? evenCells : oddCells; // NB: the other colour's cells
-                            s1[i] = aligned ? oddCells : evenCells;
-                        }
+                    if (store) {
+                        // The rows of the output row's own parity (A) in columns of even offset, the others (B)
+                        // in columns of odd offset: the own-colour cells of an even column.
+                        const bool rowOdd = ((enterParity + i + a.radius) & 1) != 0;
+                        const unsigned own = rowOdd ? odd : sum, other = rowOdd ? sum : odd;
+                        const unsigned evenCells = (own & evenColumns) | (other & ~evenColumns);
+                        const unsigned oddCells = (other & evenColumns) | (own & ~evenColumns);
+                        constexpr bool aligned = Shape == MidShape::AlignedCheckerboard;
+                        s[i] = aligned ? evenCells : oddCells; // NB: the other colour's cells
+                        s1[i] = aligned ? oddCells : evenCells;
                     }
-                    oddColumns[j] = odd;
                 }
+                oddColumns[j] = odd;
                 columns[j] = sum;
             }
         }
@@ -359,8 +393,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         } else if constexpr (perWord == 4) {
             CATLAB_UNROLL
             for (int j = 0; j < kMidUnitsPerThread; ++j) {
-                const int u = tid + j * threads;
-                if (u >= spanUnits) break;
+                const int u = mooreUnit(j);
+                if (u < 0) break;
                 columns[j] = gather(u / unitsPerSpanWord, unsigned(u % unitsPerSpanWord) * perWord, laneMask);
             }
         } else { // the strided pairs of halfColumnStep
@@ -424,6 +458,12 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         const unsigned first = k == 0 ? 0u : minusOnes >> (8 * (perWord - k));
         return k == 0 ? n : dot(leavingSums, first & ones, dot(enteringSums, first, n));
     };
+    // Relative sums: each leaving column less the entering one, |change| <= 64, as four signed bytes. Each
+    // lane of leaving + 128 - entering lies in 0..255, so one add has no borrow between lanes; the xor
+    // takes the bias away. The walk then slides by one dp4a a cell (the changes against 0/1 weights).
+    [[maybe_unused]] auto columnChanges = [](unsigned enteringSums, unsigned leavingSums) {
+        return (leavingSums + 0x80808080u - enteringSums) ^ 0x80808080u;
+    };
 
     // How much the first cell's count grows from the row above to chunk row i (its window's
     // columns in the row entering and the row leaving its column sums).
@@ -469,13 +509,19 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                     d0 = d1;
                 }
                 [[maybe_unused]] unsigned cellsBefore[perWord], cellsAfter[perWord];
+                [[maybe_unused]] unsigned changes = 0;
                 const int cell = 32 * (word - wo) + perWord * g;
-                if constexpr (deltas) intrinsics::loadFour(before + cell, cellsBefore);
+                if constexpr (deltas) {
+                    intrinsics::loadFour(before + cell, cellsBefore);
+                    changes = columnChanges(enteringSums, leavingSums);
+                }
                 CATLAB_UNROLL
                 for (int k = 0; k < perWord; ++k) {
                     int nk = 0;
                     if constexpr (checker)
                         nk = k % 2 == 0 ? slid(n, enteringSums, leavingSums, k) : slid(n1, enteringOdd, leavingOdd, k);
+                    else if constexpr (deltas)
+                        nk = k == 0 ? n : intrinsics::dot4(ones >> (8 * (perWord - k)), changes, n);
                     else
                         nk = slid(n, enteringSums, leavingSums, k);
                     if constexpr (deltas) cellsAfter[k] = unsigned(nk += int(cellsBefore[k]));
@@ -490,7 +536,10 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 }
                 if constexpr (deltas)
                     if (after != nullptr) intrinsics::storeFour(after + cell, cellsAfter);
-                n = dot(leavingSums, ones, dot(enteringSums, minusOnes, n));
+                if constexpr (deltas)
+                    n = intrinsics::dot4(ones, changes, n);
+                else
+                    n = dot(leavingSums, ones, dot(enteringSums, minusOnes, n));
                 if constexpr (checker) n1 = dot(leavingOdd, ones, dot(enteringOdd, minusOnes, n1));
                 a0 = a1;
                 b0 = b1;

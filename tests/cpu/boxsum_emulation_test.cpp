@@ -475,6 +475,27 @@ void expectWideColumnsMatch(int deltaColumns) {
 TEST(BoxsumEmulation, MidMooreHalfColumns) { expectWideColumnsMatch(0); }
 TEST(BoxsumEmulation, MidMooreDeltaColumns) { expectWideColumnsMatch(1); }
 
+TEST(BoxsumEmulation, PairedUnitsCoverEachWordOnceAndAWarpsStoresEveryBank) {
+    // The byte column step's units: the pairs of a word take its eight units once each, and the 32
+    // threads of a warp (pairs 32q .. 32q + 31) store a row's sums to 32 different banks, both units.
+    for (int warp = 0; warp < 4; ++warp) {
+        std::array<std::array<int, 8>, 8> taken{}; // [word of the warp][unit of the word]
+        for (int second = 0; second < 2; ++second) {
+            std::array<bool, 32> banks{};
+            for (int lane = 0; lane < 32; ++lane) {
+                const int pair = 32 * warp + lane, unit = pairedUnit(pair, second);
+                ASSERT_EQ(unit / 8, pair / 4) << "pair " << pair;
+                ++taken[std::size_t(unit / 8 - 8 * warp)][std::size_t(unit % 8)];
+                const int bank = unit * kMidRowPitch % 32;
+                EXPECT_FALSE(banks[std::size_t(bank)]) << "pair " << pair << " (second " << second << ")";
+                banks[std::size_t(bank)] = true;
+            }
+        }
+        for (const auto& word : taken)
+            for (int count : word) EXPECT_EQ(count, 1);
+    }
+}
+
 TEST(BoxsumEmulation, MidMooreSmallRadii) {
     // The mid kernel at small radii, with byte and 16-bit column sums, one interval or general sets.
     for (int r : {1, 3, 8, 21}) {
