@@ -169,12 +169,16 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         }
     };
 
-    // Byte sums (Moore to r = 127 and relative sums: the units of mooreUnit; checkerboards: units tid, tid +
-    // threads, ...) add the staged rows (and subtract the leaving ones), storing each row's sums when
-    // `store`. Checkerboards keep the sums of even and of odd rows; the chunk's first entering row has the parity
-    // `enterParity` (the leaving one the other: 2r + 1 apart), and output row i of the chunk that of enterParity + r +
-    // i. FullChunk (Moore): all 32 rows, no row test.
+    // Byte sums (Moore to r = 127 and relative sums: the units of mooreUnit; checkerboards: units tid,
+    // tid + threads, ...) add the staged rows (and subtract the leaving ones), storing each row's sums when
+    // `store`. Checkerboards keep the sums of even and of odd rows; the chunk's first entering row has the
+    // parity `enterParity` (the leaving one the other: 2r + 1 apart), and output row i of the chunk that of
+    // enterParity + r + i. FullChunk (Moore): all 32 rows, no row test.
     unsigned columns[kMidUnitsPerThread] = {};
+    // A unit's bits of a staged word (or warm-up plane), spread to its lanes.
+    [[maybe_unused]] auto unitBits = [](unsigned word, unsigned shift) {
+        return Columns::spread((word >> shift) & laneMask);
+    };
     [[maybe_unused]] unsigned oddColumns[kMidUnitsPerThread] = {};
     // Moore byte sums: unit j of the thread (pairedUnit), or -1 past the span.
     [[maybe_unused]] auto mooreUnit = [&](int j) {
@@ -195,17 +199,14 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 unsigned* s1 = sums + std::size_t(second) * kMidRowPitch;
                 unsigned sum0 = deltas ? DeltaColumns::bias : columns[j];
                 unsigned sum1 = deltas ? DeltaColumns::bias : columns[j + 1];
-                auto spreadAt = [&](unsigned word, unsigned shift) {
-                    return Columns::spread((word >> shift) & laneMask);
-                };
                 CATLAB_UNROLL
                 for (int i = 0; i < kMidChunkRows; ++i) {
                     if constexpr (!decltype(fullChunk)::value)
                         if (i >= rows) break;
                     // The leaving row was added before, so no lane goes below zero.
                     const unsigned in = e[i], out = l[i];
-                    sum0 += spreadAt(in, firstShift) - spreadAt(out, firstShift);
-                    sum1 += spreadAt(in, secondShift) - spreadAt(out, secondShift);
+                    sum0 += unitBits(in, firstShift) - unitBits(out, firstShift);
+                    sum1 += unitBits(in, secondShift) - unitBits(out, secondShift);
                     if (store) {
                         s0[i] = sum0;
                         s1[i] = sum1;
@@ -230,8 +231,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 CATLAB_UNROLL
                 for (int i = 0; i < kMidChunkRows; ++i) {
                     if (i >= rows) break;
-                    const unsigned in = Columns::spread((e[i] >> shift) & laneMask);
-                    const unsigned out = Columns::spread((l[i] >> shift) & laneMask);
+                    const unsigned in = unitBits(e[i], shift), out = unitBits(l[i], shift);
                     const bool enterOdd = ((enterParity + i) & 1) != 0;
                     if (enterOdd) {
                         odd += in;
@@ -340,9 +340,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             if (u >= spanUnits) break;
             const unsigned shift = unsigned(u % unitsPerSpanWord) * perWord;
             for (int k = 0; k < planeCount; ++k) {
-                const unsigned weight =
-                    planeWeight(planes, u / unitsPerSpanWord, k, spanWords, parts,
-                                [&](unsigned plane) { return Columns::spread((plane >> shift) & laneMask); });
+                const unsigned weight = planeWeight(planes, u / unitsPerSpanWord, k, spanWords, parts,
+                                                    [&](unsigned plane) { return unitBits(plane, shift); });
                 columns02[j] += (weight & 0x00FF00FFu) << k;
                 columns13[j] += ((weight >> 8) & 0x00FF00FFu) << k;
             }
