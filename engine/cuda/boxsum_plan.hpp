@@ -184,11 +184,13 @@ struct BoxsumTuning {
     int smallMooreMaxRadius = kMaxSmallMooreRadius; // Moore beyond it: the mid kernel
     int midHalfColumnsFrom = 128; // mid Moore from this radius (at most 128): 16-bit or relative column sums
     int midDeltaColumns = 1;      // 1: relative byte column sums there, 0: 16-bit ones
-    // Segments per block with relative column sums: as many as fit a multiprocessor, from this many down
-    // in steps of two (one block resident: the more warps, the faster; 13 and 9 measured slower than 12
-    // and 10), of midDeltaSegmentWords output words.
-    int midDeltaWarps = 14;
-    int midDeltaSegmentWords = 8;
+    // Warps per block with relative column sums, each walking a segment: as many as fit a multiprocessor,
+    // from this many down in steps of two (one block resident: the more warps, the faster; 13 and 9
+    // measured slower than 12 and 10). Segments of midDeltaSegmentWords output words, or with 0 the most
+    // that leave no warp only staging (deltaSegmentWords: 7 words up to r = 255, 6 beyond, measured 1 to
+    // 5% faster than 8 words and two or four warps that only stage).
+    int midDeltaWarps = 16;
+    int midDeltaSegmentWords = 0;
     int midWarps = 8;                // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;         // output words each lane walks
     int midCheckerboardWarps = 4;    // the same for checkerboards (twice the column sums in shared memory)
@@ -213,9 +215,11 @@ struct BoxsumTuning {
 
 // The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
 // column sums (kMidUnitsPerThread units each) and for staging.
+inline int midSpanHalo(int r) { return r / 32 + 1; } // words each side of a mid block's output words
+
 inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays) {
     const int unitsPerWord = p.midColumns == MidColumns::Halves ? 16 : 8;
-    p.spanHalo = r / 32 + 1;
+    p.spanHalo = midSpanHalo(r);
     p.segmentWords = segmentWords;
     p.blockWords = std::max(1, std::min(warps * p.segmentWords, g.words));
     const int spanWords = p.blockWords + 2 * p.spanHalo;
@@ -230,6 +234,14 @@ inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segme
         (p.midColumns == MidColumns::Deltas ? midDeltaSharedWords(p.blockWords, p.spanHalo)
                                             : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
         sizeof(unsigned);
+}
+
+// Output words a warp walks with relative column sums: the tuning's, or with 0 the most for which the
+// block's `warps` warps stage the whole span (kMidStageRowStep threads a span word), so that every warp
+// also walks.
+inline int deltaSegmentWords(int r, int warps, const BoxsumTuning& tuning) {
+    if (tuning.midDeltaSegmentWords > 0) return tuning.midDeltaSegmentWords;
+    return std::max(1, (32 * warps / kMidStageRowStep - 2 * midSpanHalo(r)) / warps);
 }
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends
@@ -337,10 +349,10 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             planMid(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
         } else if (p.midColumns == MidColumns::Deltas) { // the widest that fits, in steps of two warps
             int warps = tuning.midDeltaWarps;
-            planMid(p, r, g, warps, tuning.midDeltaSegmentWords, 1);
+            planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1);
             while (warps > 2 && device.residentBlocks(p) < 1) {
                 warps -= 2;
-                planMid(p, r, g, warps, tuning.midDeltaSegmentWords, 1);
+                planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1);
             }
         } else { // the widest block that fits a multiprocessor
             int warps = tuning.midHalfWarps;

@@ -24,7 +24,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midHalfColumnsFrom", &BoxsumTuning::midHalfColumnsFrom, 17, 128},
     {"midDeltaColumns", &BoxsumTuning::midDeltaColumns, 0, 1},
     {"midDeltaWarps", &BoxsumTuning::midDeltaWarps, 1, 32},
-    {"midDeltaSegmentWords", &BoxsumTuning::midDeltaSegmentWords, 1, 64},
+    {"midDeltaSegmentWords", &BoxsumTuning::midDeltaSegmentWords, 0, 64}, // 0: deltaSegmentWords
     {"midWarps", &BoxsumTuning::midWarps, 1, 32},
     {"midSegmentWords", &BoxsumTuning::midSegmentWords, 1, 64},
     {"midCheckerboardWarps", &BoxsumTuning::midCheckerboardWarps, 1, 32},
