@@ -145,12 +145,26 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         while (y >= height) y -= height;
         return y;
     };
+    // Relative sums: the thread's word in row 0, its rows rowStep apart by one wide multiply each
+    // (BitGrid::inRow); the 64-bit offsets and wrap loops of rowOffset(rowAfter(..)) were 8% of that
+    // kernel's instructions at r = 128. A step wraps the torus at most once where it reaches a loaded row
+    // (i < rows <= height). The base pointer's registers make the 96-register kernels spill.
+    [[maybe_unused]] unsigned* const stageColumn =
+        a.in.alive + a.in.rowOffset(0) + std::ptrdiff_t(spanBegin + stageWord);
     auto loadStage = [&](int enterRow, int leaveRow, int rows, bool leave) {
+        [[maybe_unused]] int ye = rowAfter(enterRow, stageRow), yl = rowAfter(leaveRow, stageRow);
         CATLAB_UNROLL
         for (int k = 0; k < kStaged; ++k) {
             const int i = stageRow + k * rowStep;
             enterWords[k] = leaveWords[k] = 0;
-            if (stages && i < rows) {
+            if constexpr (deltas) {
+                if (stages && i < rows) {
+                    enterWords[k] = intrinsics::loadReadOnly(a.in.inRow(stageColumn, ye));
+                    if (leave) leaveWords[k] = intrinsics::loadReadOnly(a.in.inRow(stageColumn, yl));
+                }
+                ye = ye + rowStep < height ? ye + rowStep : ye + rowStep - height;
+                yl = yl + rowStep < height ? yl + rowStep : yl + rowStep - height;
+            } else if (stages && i < rows) {
                 const std::size_t word = std::size_t(spanBegin + stageWord);
                 enterWords[k] = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(rowAfter(enterRow, i)) + word);
                 if (leave)

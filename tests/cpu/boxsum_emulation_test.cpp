@@ -505,6 +505,14 @@ TEST(BoxsumEmulation, MidMooreSmallRadii) {
             mid.tuning.midHalfColumnsFrom = std::abs(halvesFrom);
             mid.tuning.midDeltaColumns = halvesFrom < 0 ? 1 : 0;
             expectMatchesReference({"forced mid", scaled(r, Neighbourhood::Moore, r % 2 == 1, 2), {77, 50}, 3, mid});
+            // Grids as high as the window: chunks of fewer rows than a thread's staged rows lie apart.
+            for (int width : {20, 77})
+                if (r < 8)
+                    expectMatchesReference({"forced mid, few rows",
+                                            scaled(r, Neighbourhood::Moore, false, 2),
+                                            {width, 2 * r + 1},
+                                            3,
+                                            mid});
             if (r == 1) continue; // no room for two separate intervals in 9 counts
             Rule sets = scaled(r, Neighbourhood::Moore, true, 2);
             const int n = sets.neighbourhoodSize();
