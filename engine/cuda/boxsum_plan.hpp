@@ -213,10 +213,10 @@ struct BoxsumTuning {
     int maxStripRows = 1 << 30;
 };
 
-// The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
-// column sums (kMidUnitsPerThread units each) and for staging.
 inline int midSpanHalo(int r) { return r / 32 + 1; } // words each side of a mid block's output words
 
+// The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
+// column sums (kMidUnitsPerThread units each) and for staging.
 inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays) {
     const int unitsPerWord = p.midColumns == MidColumns::Halves ? 16 : 8;
     p.spanHalo = midSpanHalo(r);
