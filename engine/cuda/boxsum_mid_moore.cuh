@@ -151,6 +151,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     // (i < rows <= height). The base pointer's registers make the 96-register kernels spill.
     [[maybe_unused]] unsigned* const stageColumn =
         a.in.alive + a.in.rowOffset(0) + std::ptrdiff_t(spanBegin + stageWord);
+    [[maybe_unused]] auto rowStepOn = [&](int y) { return y + rowStep < height ? y + rowStep : y + rowStep - height; };
     auto loadStage = [&](int enterRow, int leaveRow, int rows, bool leave) {
         [[maybe_unused]] int ye = rowAfter(enterRow, stageRow), yl = rowAfter(leaveRow, stageRow);
         CATLAB_UNROLL
@@ -162,8 +163,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                     enterWords[k] = intrinsics::loadReadOnly(a.in.inRow(stageColumn, ye));
                     if (leave) leaveWords[k] = intrinsics::loadReadOnly(a.in.inRow(stageColumn, yl));
                 }
-                ye = ye + rowStep < height ? ye + rowStep : ye + rowStep - height;
-                yl = yl + rowStep < height ? yl + rowStep : yl + rowStep - height;
+                ye = rowStepOn(ye);
+                yl = rowStepOn(yl);
             } else if (stages && i < rows) {
                 const std::size_t word = std::size_t(spanBegin + stageWord);
                 enterWords[k] = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(rowAfter(enterRow, i)) + word);

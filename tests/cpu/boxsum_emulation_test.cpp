@@ -506,8 +506,8 @@ TEST(BoxsumEmulation, MidMooreSmallRadii) {
             mid.tuning.midDeltaColumns = halvesFrom < 0 ? 1 : 0;
             expectMatchesReference({"forced mid", scaled(r, Neighbourhood::Moore, r % 2 == 1, 2), {77, 50}, 3, mid});
             // Grids as high as the window: chunks of fewer rows than a thread's staged rows lie apart.
-            for (int width : {20, 77})
-                if (r < 8)
+            if (r < 8)
+                for (int width : {20, 77})
                     expectMatchesReference({"forced mid, few rows",
                                             scaled(r, Neighbourhood::Moore, false, 2),
                                             {width, 2 * r + 1},

@@ -99,25 +99,26 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
         const Rule rule = testing::scaledRule(r, Neighbourhood::Moore, false, 2);
         return planBoxsum(rule, bitGridShape({60416, 4096}, r, 2), device, tuning);
     };
+    const auto walkingThreads = [](const BoxsumPlan& p) {
+        return 32 * ((p.blockWords + p.segmentWords - 1) / p.segmentWords);
+    };
     for (int r : {128, 200, 255, 256, 300, 500}) {
         const BoxsumPlan p = planAt(r, {});
         ASSERT_EQ(p.midColumns, MidColumns::Deltas);
-        const int segments = (p.blockWords + p.segmentWords - 1) / p.segmentWords;
         EXPECT_EQ(p.segmentWords, r < 256 ? 7 : 6) << describePlan(p);
         EXPECT_EQ(p.threads, 512) << describePlan(p);
-        EXPECT_EQ(32 * segments, p.threads) << describePlan(p);
+        EXPECT_EQ(walkingThreads(p), p.threads) << describePlan(p);
         EXPECT_LE(kMidStageRowStep * (p.blockWords + 2 * p.spanHalo), p.threads) << describePlan(p);
     }
     const BoxsumPlan eight = planAt(200, parseBoxsumTuning("midDeltaSegmentWords=8"));
     EXPECT_EQ(eight.segmentWords, 8);
-    EXPECT_GT(eight.threads, 32 * ((eight.blockWords + 7) / 8)) << describePlan(eight); // warps that only stage
+    EXPECT_GT(eight.threads, walkingThreads(eight)) << describePlan(eight); // warps that only stage
     // Where a block of 16 warps does not fit, two fewer.
     const BoxsumDevice small{132, [](const BoxsumPlan& p) { return p.threads <= 448 ? 1 : 0; }};
     const BoxsumPlan fewer = planBoxsum(testing::scaledRule(300, Neighbourhood::Moore, false, 2),
                                         bitGridShape({60416, 4096}, 300, 2), small);
     EXPECT_EQ(fewer.threads, 448) << describePlan(fewer);
-    EXPECT_EQ(32 * ((fewer.blockWords + fewer.segmentWords - 1) / fewer.segmentWords), fewer.threads)
-        << describePlan(fewer);
+    EXPECT_EQ(walkingThreads(fewer), fewer.threads) << describePlan(fewer);
 }
 
 TEST(BoxsumTuningText, RefusesWhatItCannotSet) {
