@@ -98,8 +98,15 @@ CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArr
 CATLAB_HD std::size_t midCellCountsOffset(int blockWords, int spanHalo) {
     return (midSharedWords(blockWords, spanHalo) + 3) / 4 * 4;
 }
-CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo) {
+// DeltaColumns, after the counts: each staged word's popcount in the entering row less that in the
+// leaving row, a signed byte (|change| <= 32), byte w % 4 of word (w / 4) * kMidRowPitch + i for span word
+// w and chunk row i, so that a lane sums four words' changes of its row by one dp4a.
+CATLAB_HD std::size_t midWordChangesOffset(int blockWords, int spanHalo) {
     return midCellCountsOffset(blockWords, spanHalo) + 2 * 32 * std::size_t(blockWords);
+}
+CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo) {
+    const int spanWords = blockWords + 2 * spanHalo;
+    return midWordChangesOffset(blockWords, spanHalo) + std::size_t(kMidRowPitch) * std::size_t((spanWords + 3) / 4);
 }
 
 template <bool Simple, MidShape Shape, class Columns, class Sync>
@@ -124,6 +131,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     unsigned* const entering = shared + arrayWords * std::size_t(midColumnArrays(Shape)); // word w
     unsigned* const leaving = entering + std::size_t(kMidRowPitch) * std::size_t(spanWords);
     unsigned* const cellCounts = deltas ? shared + midCellCountsOffset(a.blockWords, a.spanHalo) : nullptr;
+    [[maybe_unused]] auto* const wordChanges = // as signed bytes, see midWordChangesOffset
+        deltas ? reinterpret_cast<signed char*>(shared + midWordChangesOffset(a.blockWords, a.spanHalo)) : nullptr;
     const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
     const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
 
@@ -180,6 +189,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             if (stageRow < rowStep && i < rows) {
                 entering[stageWord * kMidRowPitch + i] = enterWords[k];
                 leaving[stageWord * kMidRowPitch + i] = leaveWords[k];
+                if constexpr (deltas)
+                    wordChanges[4 * ((stageWord / 4) * kMidRowPitch + i) + stageWord % 4] = static_cast<signed char>(
+                        intrinsics::popcount(enterWords[k]) - intrinsics::popcount(leaveWords[k]));
             }
         }
     };
@@ -487,6 +499,30 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         };
         return cellsBetween(rowWords(entering), x - r, x + r) - cellsBetween(rowWords(leaving), x - r, x + r);
     };
+    // The same with relative sums: the window's two end words by masked popcounts, the words between from
+    // the staged words' changes, four a dp4a (at r = 500 a tenth of the loads and adds of countChange).
+    [[maybe_unused]] auto countChangeByWords = [&](int i) {
+        const int lo = x - r, hi = x + r, qlo = lo >> 5, qhi = hi >> 5;
+        const unsigned from = ~0u << (lo & 31), upTo = (2u << (hi & 31)) - 1u; // upTo: all 32 at hi % 32 == 31
+        auto ends = [&](const unsigned* staged) {
+            const unsigned low = staged[qlo * kMidRowPitch + i], high = staged[qhi * kMidRowPitch + i];
+            return qlo == qhi ? intrinsics::popcount(low & from & upTo)
+                              : intrinsics::popcount(low & from) + intrinsics::popcount(high & upTo);
+        };
+        int n = ends(entering) - ends(leaving);
+        const int inner = qlo + 1, innerEnd = qhi - 1; // the whole words between, inclusive
+        if (inner > innerEnd) return n;
+        const auto* changes = reinterpret_cast<const unsigned*>(wordChanges) + i;
+        auto group = [&](int g) { return changes[g * kMidRowPitch]; };
+        const int g0 = inner >> 2, g1 = innerEnd >> 2;
+        const unsigned firstWeights = 0x01010101u << (8 * (inner & 3));         // bytes inner % 4 .. 3
+        const unsigned lastWeights = 0x01010101u >> (8 * (3 - (innerEnd & 3))); // bytes 0 .. innerEnd % 4
+        if (g0 == g1) return intrinsics::dot4(firstWeights & lastWeights, group(g0), n);
+        n = intrinsics::dot4(firstWeights, group(g0), n);
+        CATLAB_UNROLL_4
+        for (int g = g0 + 1; g < g1; ++g) n = intrinsics::dot4(0x01010101u, group(g), n);
+        return intrinsics::dot4(lastWeights, group(g1), n);
+    };
 
     // Lane `lane` walks row y from n, the first cell's (see above; deltas: of the chunk's column sums, and
     // each cell adds its count in the row before the chunk, from `before`; the chunk's last row leaves its
@@ -586,7 +622,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         // The staged rows stay until the next chunk's are stored, after the walk.
         [[maybe_unused]] int first = 0; // n of the lane's first cell
         if constexpr (deltas) {         // the chunk's column sums start from zero: the rows' count changes summed
-            if (walks) first = -sync.warpInclusiveSum(tid, lane < rows ? countChange(lane) : 0);
+            if (walks) first = -sync.warpInclusiveSum(tid, lane < rows ? countChangeByWords(lane) : 0);
         } else if constexpr (firstFromAbove) {
             if (walks && yc != yo) {
                 first = carried - sync.warpInclusiveSum(tid, lane < rows ? countChange(lane) : 0);
