@@ -187,10 +187,14 @@ struct BoxsumTuning {
     // Warps per block with relative column sums, each walking a segment: as many as fit a multiprocessor,
     // from this many down in steps of two (one block resident: the more warps, the faster; 13 and 9
     // measured slower than 12 and 10). Segments of midDeltaSegmentWords output words, or with 0 the most
-    // that leave no warp only staging (deltaSegmentWords: 7 words up to r = 255, 6 beyond, measured 1 to
+    // that leave no warp only staging (deltaSegmentWords: 7 words up to r = 223, 6 beyond, measured 1 to
     // 5% faster than 8 words and two or four warps that only stage).
     int midDeltaWarps = 16;
     int midDeltaSegmentWords = 0;
+    // Automatic segments also keep a block's shared memory within this many KiB (0: no bound): past 196 KiB
+    // a multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step): at r = 224..255 seven
+    // words with the staged words' changes measured 3% slower than six.
+    int midDeltaSharedKiB = 196;
     int midWarps = 8;                // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;         // output words each lane walks
     int midCheckerboardWarps = 4;    // the same for checkerboards (twice the column sums in shared memory)
@@ -238,10 +242,14 @@ inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segme
 
 // Output words a warp walks with relative column sums: the tuning's, or with 0 the most for which the
 // block's `warps` warps stage the whole span (kMidStageRowStep threads a span word), so that every warp
-// also walks.
+// also walks, and its shared memory stays within midDeltaSharedKiB.
 inline int deltaSegmentWords(int r, int warps, const BoxsumTuning& tuning) {
     if (tuning.midDeltaSegmentWords > 0) return tuning.midDeltaSegmentWords;
-    return std::max(1, (32 * warps / kMidStageRowStep - 2 * midSpanHalo(r)) / warps);
+    int words = std::max(1, (32 * warps / kMidStageRowStep - 2 * midSpanHalo(r)) / warps);
+    const auto bytes = [&](int w) { return midDeltaSharedWords(warps * w, midSpanHalo(r)) * sizeof(unsigned); };
+    while (words > 1 && tuning.midDeltaSharedKiB > 0 && bytes(words) > std::size_t(tuning.midDeltaSharedKiB) * 1024)
+        --words;
+    return words;
 }
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends

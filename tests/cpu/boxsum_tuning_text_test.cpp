@@ -91,8 +91,8 @@ TEST(BoxsumTuningText, MidColumnsPickTheWideSums) {
 }
 
 // Relative column sums: by default every warp of the block walks a segment, as long as the block's threads
-// still stage the span (kMidStageRowStep a span word): 16 warps of 7 words up to r = 255, of 6 beyond.
-// midDeltaSegmentWords fixes the segments' length.
+// still stage the span (kMidStageRowStep a span word) and its shared memory stays within midDeltaSharedKiB:
+// 16 warps of 7 words up to r = 223, of 6 beyond. midDeltaSegmentWords fixes the segments' length.
 TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     const BoxsumDevice device{132, [](const BoxsumPlan&) { return 1; }};
     const auto planAt = [&](int r, const BoxsumTuning& tuning) {
@@ -102,14 +102,19 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     const auto walkingThreads = [](const BoxsumPlan& p) {
         return 32 * ((p.blockWords + p.segmentWords - 1) / p.segmentWords);
     };
-    for (int r : {128, 200, 255, 256, 300, 500}) {
+    for (int r : {128, 200, 223, 224, 255, 256, 300, 500}) {
         const BoxsumPlan p = planAt(r, {});
         ASSERT_EQ(p.midColumns, MidColumns::Deltas);
-        EXPECT_EQ(p.segmentWords, r < 256 ? 7 : 6) << describePlan(p);
+        // Seven words up to r = 223; from 224 (halos of 8 words) seven would pass 196 KiB of shared memory.
+        EXPECT_EQ(p.segmentWords, r < 224 ? 7 : 6) << describePlan(p);
+        EXPECT_LE(p.sharedBytes, 196u * 1024u) << describePlan(p);
         EXPECT_EQ(p.threads, 512) << describePlan(p);
         EXPECT_EQ(walkingThreads(p), p.threads) << describePlan(p);
         EXPECT_LE(kMidStageRowStep * (p.blockWords + 2 * p.spanHalo), p.threads) << describePlan(p);
     }
+    const BoxsumPlan unbounded = planAt(255, parseBoxsumTuning("midDeltaSharedKiB=0"));
+    EXPECT_EQ(unbounded.segmentWords, 7);
+    EXPECT_GT(unbounded.sharedBytes, 196u * 1024u) << describePlan(unbounded);
     const BoxsumPlan eight = planAt(200, parseBoxsumTuning("midDeltaSegmentWords=8"));
     EXPECT_EQ(eight.segmentWords, 8);
     EXPECT_GT(eight.threads, walkingThreads(eight)) << describePlan(eight); // warps that only stage
