@@ -195,14 +195,16 @@ struct BoxsumTuning {
     // a multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step): at r = 224..255 seven
     // words with the staged words' changes measured 3% slower than six.
     int midDeltaSharedKiB = 196;
-    int midWarps = 8;                // segments per block (a warp walks 32 rows of one)
-    int midSegmentWords = 8;         // output words each lane walks
-    int midCheckerboardWarps = 4;    // the same for checkerboards (twice the column sums in shared memory)
-    int midHalfWarps = 32;           // the same with 16-bit column sums (twice the units): as many as fit
-    int midHalfSegmentWords = 4;     // output words each lane walks with 16-bit column sums
-    int midWarmupPercent = 10;       // what a mid Moore strip's warm-up costs, in percent of r output rows
-    int midDeltaWarmupPercent = 100; // the same with relative column sums (fewer, longer strips measured faster)
-    int smallMooreThreads = 128;     // word columns per block
+    int midWarps = 8;             // segments per block (a warp walks 32 rows of one)
+    int midSegmentWords = 8;      // output words each lane walks
+    int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
+    int midHalfWarps = 32;        // the same with 16-bit column sums (twice the units): as many as fit
+    int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
+    int midWarmupPercent = 10;    // what a mid Moore strip's warm-up costs, in percent of r output rows
+    // The same with relative column sums: 50 gives r = 128..153 31 strips instead of 23 (r = 128 0.6% faster)
+    // and r = 167..223 23 instead of 15 (r = 200 0.1% slower); farther radii keep theirs.
+    int midDeltaWarmupPercent = 50;
+    int smallMooreThreads = 128; // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
     // 1, 8 and 9 measured faster so; 2..7 no faster or slower (fewer warps resident).
     int smallMooreRegisterRings = 0b110000001;
