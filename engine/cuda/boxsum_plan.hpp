@@ -191,9 +191,9 @@ struct BoxsumTuning {
     // 5% faster than 8 words and two or four warps that only stage).
     int midDeltaWarps = 16;
     int midDeltaSegmentWords = 0;
-    // Automatic segments also keep a block's shared memory within this many KiB (0: no bound): past 196 KiB
-    // a multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step): at r = 224..255 seven
-    // words with the staged words' changes measured 3% slower than six.
+    // Automatic segments also keep a block's shared memory within this many KiB (0: no bound): at r = 224..255
+    // seven words with the staged words' changes (197.4 KiB) measured 3% slower than six; past 196 KiB a
+    // multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step), the likely cause.
     int midDeltaSharedKiB = 196;
     int midWarps = 8;             // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;      // output words each lane walks

@@ -40,13 +40,16 @@ CATLAB_HD void narrowRowSum(unsigned left, unsigned centre, unsigned right, int 
     for (int k = 0; k < Planes; ++k) sum[k] = k < bitsliced::planesFor(2 * Reach + 1) ? counts[k] : 0u;
 }
 
+// A word's bits of columns lo%32..31 and 0..hi%32 (all 32 when hi%32 == 31).
+CATLAB_HD unsigned bitsFrom(int lo) { return ~0u << (lo & 31); }
+CATLAB_HD unsigned bitsUpTo(int hi) { return (2u << (hi & 31)) - 1u; }
+
 // Live cells among columns lo..hi (relative to the word's first column, lo <= hi): one integer, the
 // same for every lane.
 template <class Word>
 CATLAB_HD int cellsBetween(const Word& word, int lo, int hi) {
     const int qlo = lo >> 5, qhi = hi >> 5;
-    const unsigned upTo = (2u << (hi & 31)) - 1u; // bits 0..hi%32 (all 32 when hi%32 == 31)
-    const unsigned from = ~0u << (lo & 31);
+    const unsigned upTo = bitsUpTo(hi), from = bitsFrom(lo);
     if (qlo == qhi) return intrinsics::popcount(word(qlo) & from & upTo);
     int n = intrinsics::popcount(word(qlo) & from) + intrinsics::popcount(word(qhi) & upTo);
     for (int q = qlo + 1; q < qhi; ++q) n += intrinsics::popcount(word(q));
