@@ -385,14 +385,17 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             columnSum[4 * u + 3] = columns13[j] >> 16;
         }
         sync();
-        for (int w = tid; w < outEnd - wo; w += threads) {
+        // A warp a word, a lane a cell: lane b sums the first cell's columns b, b + 32, ... of its window and
+        // the change from cell b - 1 to b, so that the lanes of a load read consecutive words (a thread a
+        // word read 32 words of one bank a load, and its block waited on them at every strip's start).
+        const int cell = tid % 32;
+        for (int w = tid / 32; w < outEnd - wo; w += threads / 32) {
             const int x = 32 * (a.spanHalo + w); // the span column of the word's first cell
-            int count = 0;
-            for (int c = x - r; c <= x + r; ++c) count += int(columnSum[c]);
-            for (int b = 0; b < 32; ++b) {
-                cellCounts[32 * w + b] = unsigned(bornFrom - 1 - count);
-                count += int(columnSum[x + b + r + 1]) - int(columnSum[x + b - r]);
-            }
+            int part = 0;
+            for (int c = x - r + cell; c <= x + r; c += 32) part += int(columnSum[c]);
+            const int change = cell == 0 ? 0 : int(columnSum[x + cell + r]) - int(columnSum[x + cell - 1 - r]);
+            const int first = sync.fromLastLane(tid, sync.warpInclusiveSum(tid, part));
+            cellCounts[32 * w + cell] = unsigned(bornFrom - 1 - first - sync.warpInclusiveSum(tid, change));
         }
     };
 
