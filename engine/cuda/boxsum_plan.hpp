@@ -191,6 +191,7 @@ struct BoxsumTuning {
     // 5% faster than 8 words and two or four warps that only stage).
     int midDeltaWarps = 16;
     int midDeltaSegmentWords = 0;
+    int midDeltaBlockWords = 0; // output words a block, or with 0 warps times segment words
     // Automatic segments also keep a block's shared memory within this many KiB (0: no bound): at r = 224..255
     // seven words with the staged words' changes (197.4 KiB) measured 3% slower than six; past 196 KiB a
     // multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step), the likely cause.
@@ -223,11 +224,13 @@ inline int midSpanHalo(int r) { return r / 32 + 1; } // words each side of a mid
 
 // The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
 // column sums (kMidUnitsPerThread units each) and for staging.
-inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays) {
+// blockWords > 0 fixes the output words (the last segment may be shorter).
+inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays,
+                    int blockWords = 0) {
     const int unitsPerWord = p.midColumns == MidColumns::Halves ? 16 : 8;
     p.spanHalo = midSpanHalo(r);
     p.segmentWords = segmentWords;
-    p.blockWords = std::max(1, std::min(warps * p.segmentWords, g.words));
+    p.blockWords = std::max(1, std::min(blockWords > 0 ? blockWords : warps * p.segmentWords, g.words));
     const int spanWords = p.blockWords + 2 * p.spanHalo;
     const int segments = (p.blockWords + p.segmentWords - 1) / p.segmentWords;
     const int columnThreads =
@@ -359,10 +362,10 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
             planMid(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
         } else if (p.midColumns == MidColumns::Deltas) { // the widest that fits, in steps of two warps
             int warps = tuning.midDeltaWarps;
-            planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1);
+            planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1, tuning.midDeltaBlockWords);
             while (warps > 2 && device.residentBlocks(p) < 1) {
                 warps -= 2;
-                planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1);
+                planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1, tuning.midDeltaBlockWords);
             }
         } else { // the widest block that fits a multiprocessor
             int warps = tuning.midHalfWarps;

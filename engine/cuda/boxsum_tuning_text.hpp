@@ -25,6 +25,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midDeltaColumns", &BoxsumTuning::midDeltaColumns, 0, 1},
     {"midDeltaWarps", &BoxsumTuning::midDeltaWarps, 1, 32},
     {"midDeltaSegmentWords", &BoxsumTuning::midDeltaSegmentWords, 0, 64}, // 0: deltaSegmentWords
+    {"midDeltaBlockWords", &BoxsumTuning::midDeltaBlockWords, 0, 1024},   // 0: warps x segment words
     {"midDeltaSharedKiB", &BoxsumTuning::midDeltaSharedKiB, 0, 1024},     // 0: no bound
     {"midWarps", &BoxsumTuning::midWarps, 1, 32},
     {"midSegmentWords", &BoxsumTuning::midSegmentWords, 1, 64},
