@@ -386,8 +386,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         }
         sync();
         // A warp a word, a lane a cell: lane b sums the first cell's columns b, b + 32, ... of its window and
-        // the change from cell b - 1 to b, so that the lanes of a load read consecutive words (a thread a
-        // word read 32 words of one bank a load, and its block waited on them at every strip's start).
+        // takes the change from cell b - 1 to b; a warp sum and a warp scan give every cell's count. The 32
+        // lanes of a load read 32 consecutive columns, 32 banks (by a thread a word, one bank 32 times).
         const int cell = tid % 32;
         for (int w = tid / 32; w < outEnd - wo; w += threads / 32) {
             const int x = 32 * (a.spanHalo + w); // the span column of the word's first cell
