@@ -118,6 +118,13 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     const BoxsumPlan eight = planAt(200, parseBoxsumTuning("midDeltaSegmentWords=8"));
     EXPECT_EQ(eight.segmentWords, 8);
     EXPECT_GT(eight.threads, walkingThreads(eight)) << describePlan(eight); // warps that only stage
+    // midDeltaBlockWords fixes a block's words: at r = 480, 95 words, 15 segments of 6 and one of 5 (span 127).
+    const BoxsumPlan ninetyFive = planAt(480, parseBoxsumTuning("midDeltaBlockWords=95"));
+    EXPECT_EQ(ninetyFive.blockWords, 95) << describePlan(ninetyFive);
+    EXPECT_EQ(ninetyFive.segmentWords, 6) << describePlan(ninetyFive);
+    EXPECT_EQ(walkingThreads(ninetyFive), 512) << describePlan(ninetyFive);
+    EXPECT_EQ(ninetyFive.columnBlocks, (60416 / 32 + 94) / 95) << describePlan(ninetyFive);
+    EXPECT_EQ(planAt(480, {}).blockWords, 96);
     // Where a block of 16 warps does not fit, two fewer.
     const BoxsumDevice small{132, [](const BoxsumPlan& p) { return p.threads <= 448 ? 1 : 0; }};
     const BoxsumPlan fewer = planBoxsum(testing::scaledRule(300, Neighbourhood::Moore, false, 2),
