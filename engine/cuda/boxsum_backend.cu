@@ -200,7 +200,7 @@ class BoxsumBackend final : public Backend {
 
   protected:
     void prepare(const Rule& rule, GridSize size) override {
-        const BitGrid shape = bitGridShape(size, rule.radius, rule.states);
+        const BitGrid shape = bitGridShape(size, rule.radius, rule.states, tuning().oddRowPitch != 0);
         const std::size_t words = std::size_t(1 + shape.statePlanes) * shape.planeWords();
         if (words != buffers_[0].size() || shape.pitch != shape_.pitch || shape.height != shape_.height) {
             for (auto& b : buffers_) b = DeviceBuffer<unsigned>(); // free first: the grid may fill the GPU

@@ -118,13 +118,17 @@ inline std::optional<SmallLinesShape> smallLinesShapeFor(Neighbourhood n) {
 // Words each row keeps on either side for the widest read of any kernel (r / 32 + 1 words).
 constexpr int haloWordsFor(int radius) { return radius / 32 + 1; }
 
-inline BitGrid bitGridShape(GridSize size, int radius, int states) {
+// Rows of an odd number of words (`oddPitch`, one word past the right halo where needed): the mid kernels'
+// lanes read and write a word of 32 consecutive rows, and with a pitch of 2^k words times an odd number those
+// lie in 32 / 2^k banks of L1 (at n = 60416, r = 480..500: all 32 rows in one bank).
+inline BitGrid bitGridShape(GridSize size, int radius, int states, bool oddPitch = true) {
     BitGrid g;
     g.width = size.width;
     g.height = size.height;
     g.words = (size.width + 31) / 32;
     g.halo = haloWordsFor(radius);
     g.pitch = g.words + 2 * g.halo;
+    if (oddPitch && g.pitch % 2 == 0) ++g.pitch;
     g.statePlanes = statePlanesFor(states);
     return g;
 }
@@ -218,6 +222,7 @@ struct BoxsumTuning {
     int linesThreads = 128;        // span words per block (word columns without diagonals)
     int checkerboardThreads = 128; // word columns per block
     int maxStripRows = 1 << 30;
+    int oddRowPitch = 1; // bit planes' rows of an odd number of words (bitGridShape), 0: words + 2 halos
 };
 
 inline int midSpanHalo(int r) { return r / 32 + 1; } // words each side of a mid block's output words

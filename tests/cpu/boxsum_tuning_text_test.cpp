@@ -26,6 +26,23 @@ TEST(BoxsumTuningText, SetsTheNamedFieldsAndKeepsTheOthers) {
     EXPECT_EQ(parseBoxsumTuning("").midHalfWarps, defaults.midHalfWarps);
 }
 
+// Bit planes' rows have an odd number of words (the mid kernels' 32 rows of a word in 32 L1 banks), at
+// least the row's words and both halos; oddRowPitch=0 keeps words + 2 halos.
+TEST(BoxsumTuningText, RowsHaveAnOddNumberOfWords) {
+    for (const int width : {1, 31, 33, 300, 60416, 60417})
+        for (const int r : {1, 16, 31, 32, 127, 128, 479, 480, 500}) {
+            const int words = (width + 31) / 32, halos = 2 * (r / 32 + 1);
+            const BitGrid odd = bitGridShape({width, 40}, r, 2);
+            EXPECT_EQ(odd.pitch % 2, 1) << width << " " << r;
+            EXPECT_EQ(odd.pitch, (words + halos) | 1) << width << " " << r;
+            EXPECT_EQ(odd.planeWords(), std::size_t(40) * std::size_t(odd.pitch));
+            EXPECT_EQ(bitGridShape({width, 40}, r, 2, false).pitch, words + halos) << width << " " << r;
+        }
+    EXPECT_EQ(parseBoxsumTuning("oddRowPitch=0").oddRowPitch, 0);
+    EXPECT_EQ(BoxsumTuning{}.oddRowPitch, 1);
+    EXPECT_NE(errorOf([] { parseBoxsumTuning("oddRowPitch=2"); }).find("oddRowPitch"), std::string::npos);
+}
+
 // smallLinesMaxCells moves von Neumann's switch from the small lines kernel to its own (r = 5 by default,
 // 61 cells) as it does the line shapes'.
 TEST(BoxsumTuningText, SmallLinesMaxCellsMovesTheVonNeumannSwitch) {
