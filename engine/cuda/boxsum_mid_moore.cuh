@@ -547,6 +547,12 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             d0 = pb1[0];
         }
         for (int word = firstWord; word < lastWord; ++word) {
+            // The word's cells now, loaded first where a register is free (general sets' byte sums and the
+            // checkerboards would spill more at their 96): the 32 lanes read 32 rows, the walk hides the latency.
+            constexpr bool loadFirst = !checker && (Simple || deltas);
+            [[maybe_unused]] unsigned alive = 0;
+            if constexpr (loadFirst)
+                alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(int(y)) + std::size_t(word));
             unsigned born = 0, kept = 0; // bit 31 - i: cell i of the word
             CATLAB_UNROLL
             for (int g = 0; g < unitsPerSpanWord; ++g) {
@@ -603,8 +609,12 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 pa1 += unitsPerSpanWord * kMidRowPitch;
                 pb1 += unitsPerSpanWord * kMidRowPitch;
             }
-            writeNextWord(a.in, a.out, int(y), word, intrinsics::bitReverse(born), intrinsics::bitReverse(kept),
-                          a.rule.states);
+            if constexpr (loadFirst)
+                writeNextWord(a.in, a.out, int(y), word, intrinsics::bitReverse(born), intrinsics::bitReverse(kept),
+                              a.rule.states, alive);
+            else
+                writeNextWord(a.in, a.out, int(y), word, intrinsics::bitReverse(born), intrinsics::bitReverse(kept),
+                              a.rule.states);
         }
     };
 
