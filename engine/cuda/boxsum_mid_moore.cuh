@@ -547,9 +547,10 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             d0 = pb1[0];
         }
         for (int word = firstWord; word < lastWord; ++word) {
-            // The word's cells now, loaded first where a register is free (general sets' byte sums and the
-            // checkerboards would spill more at their 96): the 32 lanes read 32 rows, the walk hides the latency.
-            constexpr bool loadFirst = !checker && (Simple || deltas);
+            // The word's cells now, loaded first with relative sums (r > 127): the 32 lanes read 32 rows and
+            // the longer walk hides the latency. Measured slower below 128 (H200: +0.6% at r = 17..127), and
+            // the checkerboards would spill more at their 96 registers.
+            constexpr bool loadFirst = !checker && deltas;
             [[maybe_unused]] unsigned alive = 0;
             if constexpr (loadFirst)
                 alive = intrinsics::loadReadOnly(a.in.alive + a.in.rowOffset(int(y)) + std::size_t(word));
