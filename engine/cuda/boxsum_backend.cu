@@ -200,7 +200,7 @@ class BoxsumBackend final : public Backend {
 
   protected:
     void prepare(const Rule& rule, GridSize size) override {
-        const BitGrid shape = bitGridShape(size, rule.radius, rule.states, tuning().oddRowPitch != 0);
+        const BitGrid shape = bitGridShape(size, rule.radius, rule.states, tuning().oddPitchMultiple);
         const std::size_t words = std::size_t(1 + shape.statePlanes) * shape.planeWords();
         if (words != buffers_[0].size() || shape.pitch != shape_.pitch || shape.height != shape_.height) {
             for (auto& b : buffers_) b = DeviceBuffer<unsigned>(); // free first: the grid may fill the GPU
@@ -290,8 +290,9 @@ BackendSpec boxsum() {
             .memoryNeed =
                 [](const Rule& rule, GridSize size) {
                     // Two sets of bit planes (the state and the next), and the band of bytes that host
-                    // loads and stores are staged through on the device.
-                    const cuda::BitGrid shape = cuda::bitGridShape(size, rule.radius, rule.states);
+                    // loads and stores are staged through on the device; rows at their longest (1: a word past
+                    // the halos whatever the tuning).
+                    const cuda::BitGrid shape = cuda::bitGridShape(size, rule.radius, rule.states, 1);
                     const std::uint64_t words = std::uint64_t(1 + shape.statePlanes) * shape.planeWords();
                     return MemoryNeed{.deviceBytes =
                                           2 * words * sizeof(unsigned) + std::uint64_t(cuda::stagingBandBytes(size))};

@@ -118,17 +118,20 @@ inline std::optional<SmallLinesShape> smallLinesShapeFor(Neighbourhood n) {
 // Words each row keeps on either side for the widest read of any kernel (r / 32 + 1 words).
 constexpr int haloWordsFor(int radius) { return radius / 32 + 1; }
 
-// Rows of an odd number of words (`oddPitch`, one word past the right halo where needed): the mid kernels'
-// lanes read and write a word of 32 consecutive rows, and with a pitch of 2^k words times an odd number those
-// lie in 32 / 2^k banks of L1 (at n = 60416, r = 480..500: all 32 rows in one bank).
-inline BitGrid bitGridShape(GridSize size, int radius, int states, bool oddPitch = true) {
+// Rows one word longer (an odd pitch) where their words and halos make a multiple of `oddPitchMultiple` words
+// (0: never): the mid kernels' lanes read and write a word of 32 consecutive rows, and with a pitch of 2^k
+// words times an odd number those lie in 32 / 2^k banks of L1 (at n = 60416, r = 480..500: all 32 rows in one
+// bank, 10% slower on an H200). A few ways cost nothing measurable and an odd pitch misaligns the rows (0.3%
+// slower at r = 256..400), hence 8 by default.
+constexpr int kDefaultOddPitchMultiple = 8;
+inline BitGrid bitGridShape(GridSize size, int radius, int states, int oddPitchMultiple = kDefaultOddPitchMultiple) {
     BitGrid g;
     g.width = size.width;
     g.height = size.height;
     g.words = (size.width + 31) / 32;
     g.halo = haloWordsFor(radius);
     g.pitch = g.words + 2 * g.halo;
-    if (oddPitch && g.pitch % 2 == 0) ++g.pitch;
+    if (oddPitchMultiple > 0 && g.pitch % oddPitchMultiple == 0) ++g.pitch;
     g.statePlanes = statePlanesFor(states);
     return g;
 }
@@ -222,7 +225,7 @@ struct BoxsumTuning {
     int linesThreads = 128;        // span words per block (word columns without diagonals)
     int checkerboardThreads = 128; // word columns per block
     int maxStripRows = 1 << 30;
-    int oddRowPitch = 1; // bit planes' rows of an odd number of words (bitGridShape), 0: words + 2 halos
+    int oddPitchMultiple = kDefaultOddPitchMultiple; // bitGridShape: 2 makes every pitch odd, 0 none
 };
 
 inline int midSpanHalo(int r) { return r / 32 + 1; } // words each side of a mid block's output words

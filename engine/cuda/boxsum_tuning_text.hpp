@@ -41,7 +41,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"vonNeumannThreads", &BoxsumTuning::vonNeumannThreads, 32, 1024},
     {"linesThreads", &BoxsumTuning::linesThreads, 32, 128}, // the kernel's launch bounds
     {"checkerboardThreads", &BoxsumTuning::checkerboardThreads, 32, 1024},
-    {"oddRowPitch", &BoxsumTuning::oddRowPitch, 0, 1},
+    {"oddPitchMultiple", &BoxsumTuning::oddPitchMultiple, 0, 32},
     {"maxStripRows", &BoxsumTuning::maxStripRows, 1, 1 << 30},
 };
 

@@ -54,7 +54,7 @@ TEST(WideIndex, RowPointersFromRowZeroMatchTheOffsets) {
 }
 
 TEST(WideIndex, BoxsumRowOffsetsNearTheLargestSide) {
-    const BitGrid g = bitGridShape({1 << 20, 1 << 20}, 100, 2); // 4 halo words each side
+    const BitGrid g = bitGridShape({1 << 20, 1 << 20}, 100, 2, 0); // 4 halo words each side, no padding
     EXPECT_EQ(g.pitch, (1 << 15) + 8);
     const int y = (1 << 20) - 1;
     EXPECT_EQ(g.rowOffset(y), std::uint64_t(y) * std::uint64_t((1 << 15) + 8) + 4);
