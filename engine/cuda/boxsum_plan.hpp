@@ -121,9 +121,9 @@ constexpr int haloWordsFor(int radius) { return radius / 32 + 1; }
 // Rows one word longer (an odd pitch) where their words and halos make a multiple of `oddPitchMultiple` words
 // (0: never): the mid kernels' lanes read and write a word of 32 consecutive rows, and with a pitch of 2^k
 // words times an odd number those lie in 32 / 2^k banks of L1 (at n = 60416, r = 480..500: all 32 rows in one
-// bank, 10% slower on an H200). A few ways cost nothing measurable and an odd pitch misaligns the rows (0.3%
-// slower at r = 256..400), hence 8 by default.
-constexpr int kDefaultOddPitchMultiple = 8;
+// bank, 10% slower on an H200). Up to 8 ways cost less than the odd pitch's misaligned rows (H200, n = 60416:
+// 0.2% slower at r = 256..400, 0.35% at r = 352..383), hence 16 by default.
+constexpr int kDefaultOddPitchMultiple = 16;
 inline BitGrid bitGridShape(GridSize size, int radius, int states, int oddPitchMultiple = kDefaultOddPitchMultiple) {
     BitGrid g;
     g.width = size.width;

@@ -26,17 +26,17 @@ TEST(BoxsumTuningText, SetsTheNamedFieldsAndKeepsTheOthers) {
     EXPECT_EQ(parseBoxsumTuning("").midHalfWarps, defaults.midHalfWarps);
 }
 
-// Bit planes' rows hold the row's words and both halos, and one word more where those make a multiple of 8
-// words (the mid kernels' 32 rows of a word then lie in at most 4 ways of L1's banks); oddPitchMultiple=2
+// Bit planes' rows hold the row's words and both halos, and one word more where those make a multiple of 16
+// words (the mid kernels' 32 rows of a word then lie in at most 8 ways of L1's banks); oddPitchMultiple=2
 // makes every pitch odd, 0 none.
-TEST(BoxsumTuningText, RowsOfAMultipleOf8WordsGetOneMore) {
+TEST(BoxsumTuningText, RowsOfAMultipleOf16WordsGetOneMore) {
     int padded = 0;
     for (const int width : {1, 31, 33, 300, 60416, 60417})
         for (const int r : {1, 16, 31, 32, 127, 128, 255, 256, 479, 480, 500}) {
             const int words = (width + 31) / 32, halos = 2 * (r / 32 + 1), plain = words + halos;
             const BitGrid g = bitGridShape({width, 40}, r, 2);
-            EXPECT_EQ(g.pitch, plain % 8 == 0 ? plain + 1 : plain) << width << " " << r;
-            EXPECT_NE(g.pitch % 8, 0) << width << " " << r;
+            EXPECT_EQ(g.pitch, plain % 16 == 0 ? plain + 1 : plain) << width << " " << r;
+            EXPECT_NE(g.pitch % 16, 0) << width << " " << r;
             EXPECT_EQ(g.planeWords(), std::size_t(40) * std::size_t(g.pitch));
             EXPECT_EQ(bitGridShape({width, 40}, r, 2, 2).pitch, plain | 1) << width << " " << r;
             EXPECT_EQ(bitGridShape({width, 40}, r, 2, 0).pitch, plain) << width << " " << r;
@@ -45,8 +45,9 @@ TEST(BoxsumTuningText, RowsOfAMultipleOf8WordsGetOneMore) {
     EXPECT_GT(padded, 0); // n = 60416 at r = 480: 1920 words
     EXPECT_EQ(bitGridShape({60416, 40}, 480, 2).pitch, 1921);
     EXPECT_EQ(bitGridShape({60416, 40}, 256, 2).pitch, 1906);
+    EXPECT_EQ(bitGridShape({60416, 40}, 352, 2).pitch, 1912); // 8 ways: faster than odd
     EXPECT_EQ(parseBoxsumTuning("oddPitchMultiple=0").oddPitchMultiple, 0);
-    EXPECT_EQ(BoxsumTuning{}.oddPitchMultiple, 8);
+    EXPECT_EQ(BoxsumTuning{}.oddPitchMultiple, 16);
     EXPECT_NE(errorOf([] { parseBoxsumTuning("oddPitchMultiple=33"); }).find("oddPitchMultiple"), std::string::npos);
 }
 
