@@ -290,9 +290,10 @@ BackendSpec boxsum() {
             .memoryNeed =
                 [](const Rule& rule, GridSize size) {
                     // Two sets of bit planes (the state and the next), and the band of bytes that host
-                    // loads and stores are staged through on the device; rows at their longest (1: a word past
-                    // the halos whatever the tuning).
-                    const cuda::BitGrid shape = cuda::bitGridShape(size, rule.radius, rule.states, 1);
+                    // loads and stores are staged through on the device; rows at their longest, whatever the
+                    // tuning.
+                    const cuda::BitGrid shape =
+                        cuda::bitGridShape(size, rule.radius, rule.states, cuda::kEveryRowPadded);
                     const std::uint64_t words = std::uint64_t(1 + shape.statePlanes) * shape.planeWords();
                     return MemoryNeed{.deviceBytes =
                                           2 * words * sizeof(unsigned) + std::uint64_t(cuda::stagingBandBytes(size))};

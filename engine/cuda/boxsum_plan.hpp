@@ -124,6 +124,7 @@ constexpr int haloWordsFor(int radius) { return radius / 32 + 1; }
 // bank, 10% slower on an H200). Up to 8 ways cost less than the odd pitch's misaligned rows (H200, n = 60416:
 // 0.2% slower at r = 256..400, 0.35% at r = 352..383), hence 16 by default.
 constexpr int kDefaultOddPitchMultiple = 16;
+constexpr int kEveryRowPadded = 1; // as oddPitchMultiple: a word past the halos at any width, the longest rows
 inline BitGrid bitGridShape(GridSize size, int radius, int states, int oddPitchMultiple = kDefaultOddPitchMultiple) {
     BitGrid g;
     g.width = size.width;

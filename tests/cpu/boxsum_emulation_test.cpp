@@ -56,11 +56,10 @@ class EmulatedBoxsum {
   public:
     EmulatedBoxsum(const Rule& rule, const Grid& start, const TinyDevice& device,
                    const std::function<void(BoxsumPlan&)>& adjust = {})
-        : rule_(rule), shape_(bitGridShape(start.size(), rule.radius, rule.states, 1)), device_(device),
+        : rule_(rule), shape_(bitGridShape(start.size(), rule.radius, rule.states, kEveryRowPadded)), device_(device),
           adjust_(adjust) {
-        // Rows a word past their halos (1: padding whatever the width), so a kernel that takes the pitch for
-        // words + 2 halos fails. Garbage everywhere the kernels must not depend on: halos and padding are
-        // refreshed.
+        // Rows a word past their halos at any width, so a kernel that takes the pitch for words + 2 halos
+        // fails. Garbage everywhere the kernels must not depend on: halos and padding are refreshed.
         for (auto& b : buffers_) b.assign(std::size_t(1 + shape_.statePlanes) * shape_.planeWords(), 0xA5C3A5C3u);
         plan_ = planBoxsum(rule, shape_, device.device, device.tuning);
         if (adjust) adjust(plan_);
