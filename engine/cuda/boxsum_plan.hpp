@@ -18,6 +18,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace catlab::cuda {
 
@@ -49,12 +50,13 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0;                      // mid kernels: output words each lane walks
-    MidColumns midColumns = MidColumns::Bytes; // mid Moore: how column sums are kept
-    bool registerRing = false;                 // small Moore: the ring of window sums in registers
-    bool simpleSets = false;                   // birth and survival are each at most one interval
-    int armPlanes = 0, countPlanes = 0;        // von Neumann: planes of the diagonal arms and of the counts
-    LineShape lineShape = LineShape::Cross;    // lines: the shape and its radius class
+    int segmentWords = 0;                          // mid kernels: output words each lane walks
+    MidColumns midColumns = MidColumns::Bytes;     // mid Moore: how column sums are kept
+    bool registerRing = false;                     // small Moore: the ring of window sums in registers
+    bool simpleSets = false;                       // birth and survival are each at most one interval
+    CountTests smallMooreTests = CountTests::Sets; // small Moore: how the counts are tested
+    int armPlanes = 0, countPlanes = 0;            // von Neumann: planes of the diagonal arms and of the counts
+    LineShape lineShape = LineShape::Cross;        // lines: the shape and its radius class
     int lineClass = 0;
     SmallLinesShape smallLinesShape = SmallLinesShape::Cross; // small lines: the shape
     bool aligned = false;                                     // checkerboards: ND (the centre's colour) rather than NB
@@ -68,6 +70,8 @@ inline std::string describePlan(const BoxsumPlan& p) {
         text += p.midColumns == MidColumns::Bytes    ? ", byte columns"
                 : p.midColumns == MidColumns::Halves ? ", 16-bit columns"
                                                      : ", relative columns";
+    if (p.kernel == BoxsumKernel::SmallMoore && p.smallMooreTests == CountTests::TwoThresholds)
+        text += ", two thresholds";
     text += ": " + std::to_string(p.threads) + " threads, " + std::to_string(p.blockWords) + " words (halo " +
             std::to_string(p.spanHalo) + ", segments of " + std::to_string(p.segmentWords) + "), " +
             std::to_string(p.columnBlocks) + " x " +
@@ -146,6 +150,32 @@ inline bitsliced::Thresholds thresholdsFor(const CountSet& set, int shift, int m
     return t;
 }
 
+// What the bit-sliced kernels test, from the thresholds: the intervals' masks, and the two thresholds when
+// the sets have no more between them.
+inline void withThresholdTests(CountRule& c) {
+    c.simple = simpleSets(c);
+    c.birthMasks = bitsliced::intervalMasks(c.birth);
+    c.survivalMasks = bitsliced::intervalMasks(c.survival);
+    std::vector<int> values(c.birth.value, c.birth.value + c.birth.count);
+    values.insert(values.end(), c.survival.value, c.survival.value + c.survival.count);
+    std::ranges::sort(values);
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    c.twoThresholds = c.simple && values.size() <= 2;
+    if (!c.twoThresholds) return;
+    bitsliced::Thresholds pair{};
+    for (const int v : values) pair.value[pair.count++] = v;
+    c.thresholdPair = bitsliced::intervalMasks(pair);
+    // An odd number of equal thresholds counts once, an even number not at all (inSet's xor).
+    const auto uses = [&](const bitsliced::Thresholds& set, unsigned(&out)[2]) {
+        for (int k = 0; k < 2; ++k)
+            out[k] = k < pair.count && std::ranges::count(set.value, set.value + set.count, pair.value[k]) % 2 != 0
+                         ? ~0u
+                         : 0u;
+    };
+    uses(c.birth, c.bornUses);
+    uses(c.survival, c.keptUses);
+}
+
 // Counts include the centre (catlab::Transition): a live cell's survival set moves up by one when the
 // rule leaves the centre out. Needs at most 16 intervals per set.
 inline CountRule countRuleFor(const Rule& rule) {
@@ -154,9 +184,7 @@ inline CountRule countRuleFor(const Rule& rule) {
     c.birth = thresholdsFor(rule.birth, 0, maxCount);
     c.survival = thresholdsFor(rule.survival, rule.includeCentre ? 0 : 1, maxCount);
     c.states = rule.states;
-    c.simple = simpleSets(c);
-    c.birthMasks = bitsliced::intervalMasks(c.birth);
-    c.survivalMasks = bitsliced::intervalMasks(c.survival);
+    withThresholdTests(c);
     return c;
 }
 
@@ -164,8 +192,7 @@ inline CountRule countRuleFor(const Rule& rule) {
 // threshold of 0 stays 0: every count reaches it).
 inline CountRule withoutLiveCentre(CountRule c) {
     for (int k = 0; k < c.survival.count; ++k) c.survival.value[k] = std::max(0, c.survival.value[k] - 1);
-    c.simple = simpleSets(c);
-    c.survivalMasks = bitsliced::intervalMasks(c.survival);
+    withThresholdTests(c);
     return c;
 }
 
@@ -217,6 +244,7 @@ struct BoxsumTuning {
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
     // 1, 8 and 9 measured faster so; 2..7 no faster or slower (fewer warps resident).
     int smallMooreRegisterRings = 0b110000001;
+    int smallMooreTwoThresholds = 1; // rules with two thresholds between birth and survival test each once (0: four)
     // Line shapes and von Neumann of radius up to kMaxSmallLinesRadius with at most this many cells: the
     // small lines kernel (one carry-save tree per count); more cells, the line and von Neumann kernels
     // (running sums).
@@ -357,6 +385,10 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
         const int window = 2 * r + 1;
         p.registerRing = r <= kMaxRegisterRingRadius && (tuning.smallMooreRegisterRings >> (r - 1) & 1) != 0;
+        const CountRule tests = countRuleFor(rule);
+        p.smallMooreTests = !tests.simple                                                ? CountTests::Sets
+                            : tests.twoThresholds && tuning.smallMooreTwoThresholds != 0 ? CountTests::TwoThresholds
+                                                                                         : CountTests::Intervals;
         if (!p.registerRing)
             p.sharedBytes = std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) *
                             sizeof(unsigned);
@@ -422,14 +454,22 @@ void dispatchSmallMoore(int radius, F&& f) {
     withCompileTimeInt<1, kMaxSmallMooreRadius>(radius, "boxsum small Moore", "radius", f);
 }
 
-// f.template operator()<R, Simple, InRegisters>() for a small Moore plan of radius R.
+// f.template operator()<Tests>() for a kernel's CountTests.
+template <class F>
+void dispatchCountTests(CountTests tests, F&& f) {
+    if (tests == CountTests::TwoThresholds) return f.template operator()<CountTests::TwoThresholds>();
+    if (tests == CountTests::Intervals) return f.template operator()<CountTests::Intervals>();
+    f.template operator()<CountTests::Sets>();
+}
+
+// f.template operator()<R, Tests, InRegisters>() for a small Moore plan of radius R.
 template <class F>
 void dispatchSmallMoore(const BoxsumPlan& p, int radius, F&& f) {
     dispatchSmallMoore(radius, [&]<int R>() {
-        dispatchSimple(p.simpleSets, [&]<bool Simple>() {
+        dispatchCountTests(p.smallMooreTests, [&]<CountTests Tests>() {
             if constexpr (R <= kMaxRegisterRingRadius)
-                if (p.registerRing) return f.template operator()<R, Simple, true>();
-            f.template operator()<R, Simple, false>();
+                if (p.registerRing) return f.template operator()<R, Tests, true>();
+            f.template operator()<R, Tests, false>();
         });
     });
 }

@@ -7,36 +7,36 @@
 namespace catlab::cuda {
 namespace {
 
-template <int R, bool Simple, bool InRegisters>
+template <int R, CountTests Tests, bool InRegisters>
 __global__ void smallMooreKernel(const __grid_constant__ StepArgs args) {
     extern __shared__ unsigned ring[];
-    smallMooreBody<R, Simple, InRegisters>(args, ring, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
+    smallMooreBody<R, Tests, InRegisters>(args, ring, int(threadIdx.x), int(blockDim.x), (long long)blockIdx.x);
 }
 
 // The ring of window sums passes 48 KiB past radius 8: allow the kernel the most shared memory a
 // block may have (the ring in registers: none).
-template <int R, bool Simple, bool InRegisters>
+template <int R, CountTests Tests, bool InRegisters>
 auto* smallMooreKernelFor() {
     if constexpr (InRegisters)
-        return smallMooreKernel<R, Simple, true>;
+        return smallMooreKernel<R, Tests, true>;
     else
-        return withMostDynamicSharedMemory(smallMooreKernel<R, Simple, false>);
+        return withMostDynamicSharedMemory(smallMooreKernel<R, Tests, false>);
 }
 
 } // namespace
 
 void launchSmallMoore(const BoxsumPlan& p, const StepArgs& args) {
-    dispatchSmallMoore(p, args.radius, [&]<int R, bool Simple, bool InRegisters>() {
-        smallMooreKernelFor<R, Simple, InRegisters>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
+    dispatchSmallMoore(p, args.radius, [&]<int R, CountTests Tests, bool InRegisters>() {
+        smallMooreKernelFor<R, Tests, InRegisters>()<<<unsigned(p.blocks), unsigned(p.threads), p.sharedBytes>>>(args);
         CATLAB_CUDA_CHECK_LAUNCH();
     });
 }
 
 int smallMooreResidentBlocks(const BoxsumPlan& p, int radius) {
     int blocks = 0;
-    dispatchSmallMoore(p, radius, [&]<int R, bool Simple, bool InRegisters>() {
+    dispatchSmallMoore(p, radius, [&]<int R, CountTests Tests, bool InRegisters>() {
         CATLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &blocks, smallMooreKernelFor<R, Simple, InRegisters>(), p.threads, p.sharedBytes));
+            &blocks, smallMooreKernelFor<R, Tests, InRegisters>(), p.threads, p.sharedBytes));
     });
     return blocks;
 }

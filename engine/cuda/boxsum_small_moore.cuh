@@ -65,7 +65,7 @@ CATLAB_HD void writeNextWordByRow(const StepArgs& a, int y, int w, unsigned born
 // 2R+1 rows, so that every row's slot is a constant; a slot also keeps its row's centre word, whose next
 // state is written R rows later. Each count is the one of the row above plus the entering row's window
 // sums less the leaving row's (one signed difference), and the entering row takes the leaving row's slot.
-template <int R, bool Simple>
+template <int R, CountTests Tests>
 CATLAB_HD void smallMooreRegisterRows(const StepArgs& a, int w, int y0, int y1) {
     using Shape = SmallMooreShape<R>;
     constexpr int W = Shape::window, RP = Shape::rowPlanes, CP = Shape::countPlanes;
@@ -99,14 +99,14 @@ CATLAB_HD void smallMooreRegisterRows(const StepArgs& a, int w, int y0, int y1) 
             for (int p = 0; p < RP; ++p) sums[k][p] = entering[p];
             centres[k] = current.centre;
             unsigned born, kept;
-            testCounts<Simple>(count, a.rule, born, kept);
+            testCountsBy<Tests>(count, a.rule, born, kept);
             writeNextWordByRow(a, y + k, w, born, kept, centres[(k + R + 1) % W]);
         }
     }
 }
 
 // Rows y0 .. y1 - 1 of word column w with the ring in shared memory, thread tid of `threads`.
-template <int R, bool Simple>
+template <int R, CountTests Tests>
 CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, int threads, int w, int y0, int y1) {
     using Shape = SmallMooreShape<R>;
     constexpr int RP = Shape::rowPlanes, CP = Shape::countPlanes;
@@ -147,7 +147,7 @@ CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, 
         bitsliced::addDifference(count, entering, leaving);
         slot = slot + 1 == Shape::window ? 0 : slot + 1;
         unsigned born, kept;
-        testCounts<Simple>(count, a.rule, born, kept);
+        testCountsBy<Tests>(count, a.rule, born, kept);
         writeNextWordByRow(a, y, w, born, kept, centre);
     }
 }
@@ -155,7 +155,7 @@ CATLAB_HD void smallMooreSharedRows(const StepArgs& a, unsigned* ring, int tid, 
 // One thread: word column tid of the block's column group, rows of the block's strip. Each row's words
 // are loaded one row ahead, so their latency overlaps the previous row's arithmetic. InRegisters: the
 // ring in registers (R <= kMaxRegisterRingRadius), `ring` unused.
-template <int R, bool Simple, bool InRegisters = false>
+template <int R, CountTests Tests, bool InRegisters = false>
 CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int threads, long long block) {
     const int w = int(block % a.columnBlocks) * threads + tid;
     if (w >= a.in.words) return;
@@ -163,9 +163,9 @@ CATLAB_HD void smallMooreBody(const StepArgs& a, unsigned* ring, int tid, int th
     const int y1 = int(y0 + a.stripRows < a.rowEnd ? y0 + a.stripRows : a.rowEnd);
     if constexpr (InRegisters) {
         static_assert(R <= kMaxRegisterRingRadius);
-        smallMooreRegisterRows<R, Simple>(a, w, int(y0), y1);
+        smallMooreRegisterRows<R, Tests>(a, w, int(y0), y1);
     } else {
-        smallMooreSharedRows<R, Simple>(a, ring, tid, threads, w, int(y0), y1);
+        smallMooreSharedRows<R, Tests>(a, ring, tid, threads, w, int(y0), y1);
     }
 }
 

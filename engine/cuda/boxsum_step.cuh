@@ -5,6 +5,11 @@
 
 namespace catlab::cuda {
 
+// How a bit-sliced kernel tests its counts: any sets (their thresholds in a loop), one interval each (four
+// thresholds by their masks), or at most two thresholds between the two intervals (a shared start, an end
+// past the largest count), each tested once.
+enum class CountTests { Sets, Intervals, TwoThresholds };
+
 // The rule as sets of whole-neighbourhood counts (centre included, as catlab::Transition counts).
 struct CountRule {
     bitsliced::Thresholds birth, survival;
@@ -13,6 +18,11 @@ struct CountRule {
     // threshold with one logic operation reading the masks from the kernel parameters.
     bool simple;
     bitsliced::IntervalMasks birthMasks, survivalMasks;
+    // When the two intervals have at most two thresholds t0 < t1 between them: their masks (lo: t0, end:
+    // t1) and, for each set, all ones where it has t0 (uses[0]) or t1 (uses[1]) among its thresholds.
+    bool twoThresholds;
+    bitsliced::IntervalMasks thresholdPair;
+    unsigned bornUses[2], keptUses[2];
 };
 
 // Both sets at most one interval.
@@ -27,6 +37,20 @@ CATLAB_HD void testCounts(const unsigned (&count)[N], const CountRule& rule, uns
     } else {
         born = bitsliced::inSet(count, rule.birth);
         kept = bitsliced::inSet(count, rule.survival);
+    }
+}
+
+// The same by the rule's CountTests.
+template <CountTests Tests, int N>
+CATLAB_HD void testCountsBy(const unsigned (&count)[N], const CountRule& rule, unsigned& born, unsigned& kept) {
+    if constexpr (Tests == CountTests::TwoThresholds) {
+        // A set is past an odd number of its thresholds: the xor of the two tests it uses.
+        const unsigned first = bitsliced::atLeast(count, rule.thresholdPair.lo);
+        const unsigned second = bitsliced::atLeast(count, rule.thresholdPair.end);
+        born = (first & rule.bornUses[0]) ^ (second & rule.bornUses[1]);
+        kept = (first & rule.keptUses[0]) ^ (second & rule.keptUses[1]);
+    } else {
+        testCounts<Tests == CountTests::Intervals>(count, rule, born, kept);
     }
 }
 

@@ -36,6 +36,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midDeltaWarmupPercent", &BoxsumTuning::midDeltaWarmupPercent, 0, 1000},
     {"smallMooreThreads", &BoxsumTuning::smallMooreThreads, 32, 1024},
     {"smallMooreRegisterRings", &BoxsumTuning::smallMooreRegisterRings, 0, (1 << kMaxRegisterRingRadius) - 1},
+    {"smallMooreTwoThresholds", &BoxsumTuning::smallMooreTwoThresholds, 0, 1},
     {"smallLinesMaxCells", &BoxsumTuning::smallLinesMaxCells, 0, 1 << 20},
     {"smallLinesThreads", &BoxsumTuning::smallLinesThreads, 32, 1024},
     {"vonNeumannThreads", &BoxsumTuning::vonNeumannThreads, 32, 1024},

@@ -20,6 +20,7 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -107,11 +108,11 @@ class EmulatedBoxsum {
     void launch(const BoxsumPlan& p, const StepArgs& args) {
         switch (p.kernel) {
         case BoxsumKernel::SmallMoore:
-            dispatchSmallMoore(p, rule_.radius, [&]<int R, bool Simple, bool InRegisters>() {
-                testing::emulateSerially(
-                    p.blocks, p.threads, p.sharedBytes, [&](unsigned* shared, int tid, long long block) {
-                        smallMooreBody<R, Simple, InRegisters>(args, shared, tid, p.threads, block);
-                    });
+            dispatchSmallMoore(p, rule_.radius, [&]<int R, CountTests Tests, bool InRegisters>() {
+                testing::emulateSerially(p.blocks, p.threads, p.sharedBytes,
+                                         [&](unsigned* shared, int tid, long long block) {
+                                             smallMooreBody<R, Tests, InRegisters>(args, shared, tid, p.threads, block);
+                                         });
             });
             break;
         case BoxsumKernel::VonNeumann:
@@ -291,6 +292,67 @@ TEST(BoxsumEmulation, SmallMooreRingInRegistersAndInSharedMemory) {
         expectMatchesReference(
             {"ring, general sets", parseRule("R4,C0,M1,S10..20,30..40,B15..18,25..27,NM").rule, {70, 41}, 4, d});
     }
+}
+
+// Rules whose birth and survival intervals have two thresholds between them (in counts with the centre):
+// a shared start with survival open to the largest count, the same interval twice, and one set empty.
+std::vector<Rule> twoThresholdRules(int r) {
+    const int cells = (2 * r + 1) * (2 * r + 1);
+    const int from = std::max(1, int(0.33 * cells)), to = from + std::max(1, cells / 5);
+    const auto rule = [r](const char* centre, int s0, int s1, bool births, int b0, int b1) {
+        std::ostringstream text;
+        text << 'R' << r << ",C0," << centre << ",S" << s0 << ".." << s1 << ",B";
+        if (births) text << b0 << ".." << b1;
+        text << ",NM";
+        return parseRule(text.str()).rule;
+    };
+    return {rule("M0", from - 1, cells - 1, true, from, to), rule("M1", from, cells, true, from, to),
+            rule("M1", from, to, true, from, to), rule("M1", from, to, false, 0, 0)};
+}
+
+TEST(BoxsumEmulation, SmallMooreTwoThresholdsEveryRadius) {
+    for (int r = 1; r <= kMaxSmallMooreRadius; ++r)
+        for (const Rule& rule : twoThresholdRules(r)) {
+            ASSERT_TRUE(countRuleFor(rule).twoThresholds) << rule.format();
+            for (int twoThresholds : {1, 0}) {
+                TinyDevice d = tinyDevice(64, 5);
+                d.tuning.smallMooreTwoThresholds = twoThresholds;
+                Case c{"two thresholds", rule, {71, 4 * r + 9}, 3, d};
+                c.adjust = [twoThresholds](BoxsumPlan& p) {
+                    ASSERT_EQ(p.kernel, BoxsumKernel::SmallMoore);
+                    ASSERT_EQ(p.smallMooreTests,
+                              twoThresholds != 0 ? CountTests::TwoThresholds : CountTests::Intervals);
+                };
+                expectMatchesReference(c);
+            }
+        }
+}
+
+TEST(BoxsumEmulation, ThresholdPairsTakeEachSetsThresholdsByParity) {
+    // Majority (R4, M0, S40..80, B41..80): with the centre, birth [41, 81) and survival from 41 (82 is past the
+    // largest count, 81): two thresholds, 41 in both sets, 81 in birth only.
+    const CountRule majority = countRuleFor(parseRule("R4,C0,M0,S40..80,B41..80,NM").rule);
+    ASSERT_TRUE(majority.twoThresholds);
+    EXPECT_EQ(majority.thresholdPair.lo[0], ~0u); // 41 = 0b0101001: bit 0 set
+    EXPECT_EQ(majority.thresholdPair.lo[1], 0u);
+    EXPECT_EQ(majority.thresholdPair.end[0], ~0u); // 81 = 0b1010001
+    EXPECT_EQ(majority.thresholdPair.end[4], ~0u);
+    EXPECT_EQ(majority.bornUses[0], ~0u);
+    EXPECT_EQ(majority.bornUses[1], ~0u);
+    EXPECT_EQ(majority.keptUses[0], ~0u);
+    EXPECT_EQ(majority.keptUses[1], 0u);
+    // Three thresholds (birth [3, 4), survival [3, 5)): the four interval tests.
+    EXPECT_FALSE(countRuleFor(parseRule("B3/S23").rule).twoThresholds);
+    // A live centre left out lowers survival [1, 2) to [0, 1) and [0, 1) to [0, 0): equal thresholds cancel.
+    CountRule lowered{};
+    lowered.birth = {2, {0, 1}};
+    lowered.survival = {2, {0, 1}};
+    lowered = withoutLiveCentre(lowered);
+    ASSERT_TRUE(lowered.twoThresholds);
+    EXPECT_EQ(lowered.keptUses[0], 0u);
+    EXPECT_EQ(lowered.keptUses[1], 0u);
+    EXPECT_EQ(lowered.bornUses[0], ~0u);
+    EXPECT_EQ(lowered.bornUses[1], ~0u);
 }
 
 TEST(BoxsumEmulation, SmallMooreColumnGroupsAndWordEdges) {
