@@ -319,7 +319,8 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     BoxsumPlan p;
     const int r = rule.radius;
     const int height = rows > 0 ? rows : g.height;
-    p.simpleSets = countRuleFor(rule).simple;
+    const CountRule counts = countRuleFor(rule);
+    p.simpleSets = counts.simple;
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
     const auto smallShape = smallLinesShapeFor(rule.neighbourhood);
     const auto shape = lineShapeFor(rule.neighbourhood);
@@ -385,10 +386,9 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         p.columnBlocks = (g.words + p.threads - 1) / p.threads;
         const int window = 2 * r + 1;
         p.registerRing = r <= kMaxRegisterRingRadius && (tuning.smallMooreRegisterRings >> (r - 1) & 1) != 0;
-        const CountRule tests = countRuleFor(rule);
-        p.smallMooreTests = !tests.simple                                                ? CountTests::Sets
-                            : tests.twoThresholds && tuning.smallMooreTwoThresholds != 0 ? CountTests::TwoThresholds
-                                                                                         : CountTests::Intervals;
+        p.smallMooreTests = !counts.simple                                                ? CountTests::Sets
+                            : counts.twoThresholds && tuning.smallMooreTwoThresholds != 0 ? CountTests::TwoThresholds
+                                                                                          : CountTests::Intervals;
         if (!p.registerRing)
             p.sharedBytes = std::size_t(window) * std::size_t(bitsliced::planesFor(window)) * std::size_t(p.threads) *
                             sizeof(unsigned);
