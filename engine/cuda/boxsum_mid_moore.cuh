@@ -21,9 +21,9 @@
 // Relative column sums (r > 127): a chunk's column sums less those of the row before it fit a byte, and
 // the walk of lane i adds to its count of them, first a warp scan of count changes as above, each cell's
 // count in that row: the strip's first counts these from the warm-up's column sums, later chunks take
-// what lane 31 of the chunk before wrote (two buffers, one read and one written in each chunk). A cell
-// costs an add and a quarter of a 16-byte load and store more than byte sums, and twice a chunk's shared
-// memory less than 16-bit sums: more warps fit.
+// what lane 31 of the chunk before wrote (see midCellCountsOffset). A cell costs an add and a quarter of
+// a 16-byte load and store more than byte sums, and twice a chunk's shared memory less than 16-bit sums:
+// more warps fit.
 // Shared memory holds unit u of chunk row i at u * 33 + i (and staged word w at w * 33 + i): the lanes of
 // a warp, reading one unit of 32 rows, and the threads of the column step, writing 32 units of one row,
 // each touch 32 different banks, and a lane's next units lie at constant offsets.
@@ -93,20 +93,33 @@ CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArr
     return std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2) + 2 * spanWords);
 }
 
-// DeltaColumns: two buffers of the output cells' counts (as the walk's n) in the row before a chunk, after
-// the other shared words, 16-byte aligned for the walk's loads of four.
+// DeltaColumns: the output cells' counts (as the walk's n) in the row before a chunk, after the other shared
+// words, 16-byte aligned for the walk's loads of four. Each segment of S words has M word slots: in chunk c,
+// word j of the segment is read from slot (j + c S) mod M, and lane 31 writes its counts of word j for chunk
+// c + 1 into slot (j + (c + 1) S) mod M. M = 2S: two buffers; M = S + 1: a ring, where that slot is the one
+// word j - 1 was read from (a warp barrier between the two words), which leaves r = 224 .. 255 their 112-word
+// blocks within 196 KiB.
 CATLAB_HD std::size_t midCellCountsOffset(int blockWords, int spanHalo) {
     return (midSharedWords(blockWords, spanHalo) + 3) / 4 * 4;
+}
+CATLAB_HD std::size_t midCellCountsWords(int blockWords, int segmentWords, int countSlots) {
+    const int segments = (blockWords + segmentWords - 1) / segmentWords;
+    return 32 * std::size_t(segments) * std::size_t(countSlots);
+}
+// Block word w's slot in the chunk c = 0 (the strip's first), where the warm-up leaves its counts.
+CATLAB_HD std::size_t midFirstCountSlot(int w, int segmentWords, int countSlots) {
+    return std::size_t(w / segmentWords) * std::size_t(countSlots) + std::size_t(w % segmentWords);
 }
 // DeltaColumns, after the counts: each staged word's popcount in the entering row less that in the
 // leaving row, a signed byte (|change| <= 32), byte w % 4 of word (w / 4) * kMidRowPitch + i for span word
 // w and chunk row i, so that a lane sums four words' changes of its row by one dp4a.
-CATLAB_HD std::size_t midWordChangesOffset(int blockWords, int spanHalo) {
-    return midCellCountsOffset(blockWords, spanHalo) + 2 * 32 * std::size_t(blockWords);
+CATLAB_HD std::size_t midWordChangesOffset(int blockWords, int spanHalo, int segmentWords, int countSlots) {
+    return midCellCountsOffset(blockWords, spanHalo) + midCellCountsWords(blockWords, segmentWords, countSlots);
 }
-CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo) {
+CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo, int segmentWords, int countSlots) {
     const int spanWords = blockWords + 2 * spanHalo;
-    return midWordChangesOffset(blockWords, spanHalo) + std::size_t(kMidRowPitch) * std::size_t((spanWords + 3) / 4);
+    return midWordChangesOffset(blockWords, spanHalo, segmentWords, countSlots) +
+           std::size_t(kMidRowPitch) * std::size_t((spanWords + 3) / 4);
 }
 
 template <bool Simple, MidShape Shape, class Columns, class Sync>
@@ -132,7 +145,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     unsigned* const leaving = entering + std::size_t(kMidRowPitch) * std::size_t(spanWords);
     unsigned* const cellCounts = deltas ? shared + midCellCountsOffset(a.blockWords, a.spanHalo) : nullptr;
     [[maybe_unused]] auto* const wordChanges = // as signed bytes, see midWordChangesOffset
-        deltas ? reinterpret_cast<signed char*>(shared + midWordChangesOffset(a.blockWords, a.spanHalo)) : nullptr;
+        deltas ? reinterpret_cast<signed char*>(
+                     shared + midWordChangesOffset(a.blockWords, a.spanHalo, a.segmentWords, a.countSlots))
+               : nullptr;
     const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
     const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
 
@@ -354,7 +369,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                                     ? 0x7FFFFFFFu
                                     : unsigned(a.rule.survival.value[1] - a.rule.survival.value[0]);
 
-    // Deltas: the counts of the output cells in the row before the strip, as n, into buffer 0, from the
+    // Deltas: the counts of the output cells in the row before the strip, as n, into chunk 0's slots, from the
     // warm-up's planes: its column sums (up to 1001) into 16-bit lanes, each plane's bits first summed
     // over the parts in byte lanes (at most kMidWarmupMaxParts each), then stored one a span column.
     [[maybe_unused]] auto startCellCounts = [&](const unsigned* planes, int parts, int rows) {
@@ -395,7 +410,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             for (int c = x - r + cell; c <= x + r; c += 32) part += int(columnSum[c]);
             const int change = cell == 0 ? 0 : int(columnSum[x + cell + r]) - int(columnSum[x + cell - 1 - r]);
             const int first = sync.fromLastLane(tid, sync.warpInclusiveSum(tid, part));
-            cellCounts[32 * w + cell] = unsigned(bornFrom - 1 - first - sync.warpInclusiveSum(tid, change));
+            cellCounts[32 * midFirstCountSlot(w, a.segmentWords, a.countSlots) + cell] =
+                unsigned(bornFrom - 1 - first - sync.warpInclusiveSum(tid, change));
         }
     };
 
@@ -528,9 +544,14 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     };
 
     // Lane `lane` walks row y from n, the first cell's (see above; deltas: of the chunk's column sums, and
-    // each cell adds its count in the row before the chunk, from `before`; the chunk's last row leaves its
-    // own in `after` where a chunk follows).
-    auto walk = [&](long long y, int n, [[maybe_unused]] const unsigned* before, [[maybe_unused]] unsigned* after) {
+    // each cell adds its count in the row before the chunk, from the segment's slots `counts`, word j in slot
+    // (slot + j) mod countSlots; where a chunk follows (`stores`, the same for the warp) the chunk's last row,
+    // `leaves`, writes its own counts of word j into slot (nextSlot + j) mod countSlots).
+    [[maybe_unused]] const int countSlots = a.countSlots;
+    // A ring: lane 31 writes the slot the word before was read from.
+    [[maybe_unused]] const bool ring = countSlots < 2 * a.segmentWords;
+    auto walk = [&](long long y, int n, [[maybe_unused]] unsigned* counts, [[maybe_unused]] int slot,
+                    [[maybe_unused]] int nextSlot, [[maybe_unused]] bool stores, [[maybe_unused]] bool leaves) {
         const unsigned* col = sums + lane;
         [[maybe_unused]] const unsigned* col1 = sums1 + lane;
         [[maybe_unused]] int n1 = 0; // checkerboards: array 1's, for the cells of odd x
@@ -547,6 +568,15 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
             d0 = pb1[0];
         }
         for (int word = firstWord; word < lastWord; ++word) {
+            [[maybe_unused]] const unsigned* before = nullptr;
+            [[maybe_unused]] unsigned* after = nullptr;
+            if constexpr (deltas) {
+                before = counts + 32 * slot;
+                after = counts + 32 * nextSlot;
+                slot = slot + 1 == countSlots ? 0 : slot + 1;
+                nextSlot = nextSlot + 1 == countSlots ? 0 : nextSlot + 1;
+                if (stores && ring) sync.syncWarp(tid); // every lane has read word - 1's slot, which `after` is
+            }
             // The word's cells now, loaded first with relative sums (r > 127): the 32 lanes read 32 rows and
             // the longer walk hides the latency. Measured slower below 128 (H200: +0.6% at r = 17..127), and
             // the checkerboards would spill more at their 96 registers.
@@ -570,7 +600,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 }
                 [[maybe_unused]] unsigned cellsBefore[perWord], cellsAfter[perWord];
                 [[maybe_unused]] unsigned changes = 0;
-                const int cell = 32 * (word - wo) + perWord * g;
+                const int cell = perWord * g; // of the word
                 if constexpr (deltas) {
                     intrinsics::loadFour(before + cell, cellsBefore);
                     changes = columnChanges(enteringSums, leavingSums);
@@ -595,7 +625,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                     }
                 }
                 if constexpr (deltas)
-                    if (after != nullptr) intrinsics::storeFour(after + cell, cellsAfter);
+                    if (leaves) intrinsics::storeFour(after + cell, cellsAfter);
                 if constexpr (deltas)
                     n = intrinsics::dot4(ones, changes, n);
                 else
@@ -626,7 +656,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     constexpr bool firstFromAbove = !checker && perWord == 2;
     const bool walks = firstWord < lastWord; // the same for the 32 lanes of a warp
     [[maybe_unused]] int carried = 0;        // firstFromAbove: n of the first cell of the chunk's last row
-    int chunk = 0;                           // deltas: the cell counts buffer chunk % 2 holds the row before
+    int chunk = 0;                           // deltas: a segment's first word in slot chunk S mod M
     for (long long yc = yo; yc < yEnd; yc += kMidChunkRows, ++chunk) {
         const int rows = yEnd - yc < kMidChunkRows ? int(yEnd - yc) : kMidChunkRows;
         sync();
@@ -648,19 +678,21 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         const int nextRows = yEnd - yNext < kMidChunkRows ? int(yEnd - yNext) : kMidChunkRows;
         if (nextRows > 0) loadStage(enterRow, leaveRow, nextRows, true);
         if constexpr (deltas) {
-            unsigned* const before = cellCounts + std::size_t(chunk % 2) * 32 * std::size_t(a.blockWords);
-            unsigned* const after = cellCounts + std::size_t((chunk + 1) % 2) * 32 * std::size_t(a.blockWords);
-            if (lane < rows && walks) walk(yc + lane, first, before, lane == 31 && nextRows > 0 ? after : nullptr);
+            unsigned* const counts = cellCounts + 32 * std::size_t(countSlots) * std::size_t(segment);
+            const int slot = int(static_cast<long long>(chunk) * a.segmentWords % countSlots);
+            const int nextSlot = (slot + a.segmentWords) % countSlots;
+            if (lane < rows && walks)
+                walk(yc + lane, first, counts, slot, nextSlot, nextRows > 0, lane == 31 && nextRows > 0);
         } else if constexpr (firstFromAbove) {
             if (walks) {
                 if (yc == yo) {
                     first = firstSum(sums + lane); // lanes past `rows`: unused
                     carried = sync.fromLastLane(tid, first);
                 }
-                if (lane < rows) walk(yc + lane, first, nullptr, nullptr);
+                if (lane < rows) walk(yc + lane, first, nullptr, 0, 0, false, false);
             }
         } else if (lane < rows && walks) {
-            walk(yc + lane, firstSum(sums + lane), nullptr, nullptr);
+            walk(yc + lane, firstSum(sums + lane), nullptr, 0, 0, false, false);
         }
         if (nextRows > 0) storeStage(nextRows);
     }

@@ -50,7 +50,8 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0;                          // mid kernels: output words each lane walks
+    int segmentWords = 0; // mid kernels: output words each lane walks
+    int countSlots = 0;   // relative column sums: word slots of cell counts a segment (midCellCountsOffset)
     MidColumns midColumns = MidColumns::Bytes;     // mid Moore: how column sums are kept
     bool registerRing = false;                     // small Moore: the ring of window sums in registers
     bool simpleSets = false;                       // birth and survival are each at most one interval
@@ -70,6 +71,8 @@ inline std::string describePlan(const BoxsumPlan& p) {
         text += p.midColumns == MidColumns::Bytes    ? ", byte columns"
                 : p.midColumns == MidColumns::Halves ? ", 16-bit columns"
                                                      : ", relative columns";
+    if (p.kernel == BoxsumKernel::MidMoore && p.midColumns == MidColumns::Deltas && p.countSlots < 2 * p.segmentWords)
+        text += ", counts in a ring";
     if (p.kernel == BoxsumKernel::SmallMoore && p.smallMooreTests == CountTests::TwoThresholds)
         text += ", two thresholds";
     text += ": " + std::to_string(p.threads) + " threads, " + std::to_string(p.blockWords) + " words (halo " +
@@ -228,9 +231,13 @@ struct BoxsumTuning {
     int midDeltaSegmentWords = 0;
     int midDeltaBlockWords = 0; // output words a block, or with 0 warps times segment words
     // Automatic segments also keep a block's shared memory within this many KiB (0: no bound): at r = 224..255
-    // seven words with the staged words' changes (197.4 KiB) measured 3% slower than six; past 196 KiB a
+    // seven words with two buffers of counts (197.4 KiB) measured 3% slower than six; past 196 KiB a
     // multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step), the likely cause.
     int midDeltaSharedKiB = 196;
+    // The cells' counts in the row before a chunk: 1 in a ring of segment words + 1 slots a segment, 0 in two
+    // buffers, -1 in the ring where two buffers would leave the block fewer words within midDeltaSharedKiB
+    // (r = 224 .. 255: 112 words in 185.4 KiB instead of 96).
+    int midDeltaCountRing = -1;
     int midWarps = 8;             // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;      // output words each lane walks
     int midCheckerboardWarps = 4; // the same for checkerboards (twice the column sums in shared memory)
@@ -276,22 +283,39 @@ inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segme
     p.threads = std::min((threads + 31) / 32 * 32, 1024);
     p.chunkRows = kMidChunkRows;
     p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-    p.sharedBytes =
-        (p.midColumns == MidColumns::Deltas ? midDeltaSharedWords(p.blockWords, p.spanHalo)
-                                            : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
-        sizeof(unsigned);
+    p.sharedBytes = (p.midColumns == MidColumns::Deltas
+                         ? midDeltaSharedWords(p.blockWords, p.spanHalo, p.segmentWords, p.countSlots)
+                         : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
+                    sizeof(unsigned);
 }
 
-// Output words a warp walks with relative column sums: the tuning's, or with 0 the most for which the
-// block's `warps` warps stage the whole span (kMidStageRowStep threads a span word), so that every warp
-// also walks, and its shared memory stays within midDeltaSharedKiB.
-inline int deltaSegmentWords(int r, int warps, const BoxsumTuning& tuning) {
-    if (tuning.midDeltaSegmentWords > 0) return tuning.midDeltaSegmentWords;
-    int words = std::max(1, (32 * warps / kMidStageRowStep - 2 * midSpanHalo(r)) / warps);
-    const auto bytes = [&](int w) { return midDeltaSharedWords(warps * w, midSpanHalo(r)) * sizeof(unsigned); };
-    while (words > 1 && tuning.midDeltaSharedKiB > 0 && bytes(words) > std::size_t(tuning.midDeltaSharedKiB) * 1024)
-        --words;
-    return words;
+// Relative column sums: the output words a warp walks and the slots of its cells' counts.
+struct DeltaSegments {
+    int words, countSlots;
+};
+inline int countSlotsFor(int segmentWords, bool ring) { return ring ? segmentWords + 1 : 2 * segmentWords; }
+
+// The tuning's segment words, or with 0 the most for which the block's `warps` warps stage the whole span
+// (kMidStageRowStep threads a span word), so that every warp also walks, and its shared memory stays within
+// midDeltaSharedKiB; the counts in a ring or in two buffers by midDeltaCountRing.
+inline DeltaSegments deltaSegments(int r, int warps, const BoxsumTuning& tuning) {
+    const auto fits = [&](int w, bool ring) {
+        const std::size_t words = midDeltaSharedWords(warps * w, midSpanHalo(r), w, countSlotsFor(w, ring));
+        return tuning.midDeltaSharedKiB == 0 ||
+               words * sizeof(unsigned) <= std::size_t(tuning.midDeltaSharedKiB) * 1024;
+    };
+    const auto widest = [&](bool ring) {
+        if (tuning.midDeltaSegmentWords > 0) return tuning.midDeltaSegmentWords;
+        int w = std::max(1, (32 * warps / kMidStageRowStep - 2 * midSpanHalo(r)) / warps);
+        while (w > 1 && !fits(w, ring)) --w;
+        return w;
+    };
+    const int inBuffers = widest(false), inRing = widest(true);
+    const bool ring = tuning.midDeltaCountRing >= 0     ? tuning.midDeltaCountRing != 0
+                      : tuning.midDeltaSegmentWords > 0 ? !fits(inBuffers, false) && fits(inRing, true)
+                                                        : inRing > inBuffers;
+    const int words = ring ? inRing : inBuffers;
+    return {words, countSlotsFor(words, ring)};
 }
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends
@@ -402,12 +426,14 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
         if (p.midColumns == MidColumns::Bytes) {
             planMid(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
         } else if (p.midColumns == MidColumns::Deltas) { // the widest that fits, in steps of two warps
+            const auto planDeltas = [&](int warps) {
+                const DeltaSegments segments = deltaSegments(r, warps, tuning);
+                p.countSlots = segments.countSlots;
+                planMid(p, r, g, warps, segments.words, 1, tuning.midDeltaBlockWords);
+            };
             int warps = tuning.midDeltaWarps;
-            planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1, tuning.midDeltaBlockWords);
-            while (warps > 2 && device.residentBlocks(p) < 1) {
-                warps -= 2;
-                planMid(p, r, g, warps, deltaSegmentWords(r, warps, tuning), 1, tuning.midDeltaBlockWords);
-            }
+            planDeltas(warps);
+            while (warps > 2 && device.residentBlocks(p) < 1) planDeltas(warps -= 2);
         } else { // the widest block that fits a multiprocessor
             int warps = tuning.midHalfWarps;
             planMid(p, r, g, warps, tuning.midHalfSegmentWords, 1);
@@ -435,6 +461,7 @@ inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& i
     a.spanHalo = p.spanHalo;
     a.chunkRows = p.chunkRows;
     a.segmentWords = p.segmentWords;
+    a.countSlots = p.countSlots;
     return a;
 }
 

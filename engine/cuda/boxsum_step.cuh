@@ -75,6 +75,7 @@ struct StepArgs {
     int spanHalo;     // words read on each side of a block's output words (mid kernels, von Neumann, lines)
     int chunkRows;    // rows per shared-memory pass (mid kernels)
     int segmentWords; // output words a lane walks (mid kernels)
+    int countSlots;   // relative column sums: word slots of cell counts a segment
 };
 
 CATLAB_HD int wrapRow(long long y, int height) {

@@ -27,6 +27,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midDeltaSegmentWords", &BoxsumTuning::midDeltaSegmentWords, 0, 64}, // 0: deltaSegmentWords
     {"midDeltaBlockWords", &BoxsumTuning::midDeltaBlockWords, 0, 1024},   // 0: warps x segment words
     {"midDeltaSharedKiB", &BoxsumTuning::midDeltaSharedKiB, 0, 1024},     // 0: no bound
+    {"midDeltaCountRing", &BoxsumTuning::midDeltaCountRing, -1, 1},       // -1: where it widens the block
     {"midWarps", &BoxsumTuning::midWarps, 1, 32},
     {"midSegmentWords", &BoxsumTuning::midSegmentWords, 1, 64},
     {"midCheckerboardWarps", &BoxsumTuning::midCheckerboardWarps, 1, 32},

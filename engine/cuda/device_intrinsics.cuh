@@ -180,6 +180,12 @@ struct DeviceSync {
 #endif
         return value;
     }
+    // The lanes of the warp, all of which call it, wait for each other; shared memory written before is seen after.
+    CATLAB_HD void syncWarp([[maybe_unused]] int tid) const {
+#if defined(__CUDA_ARCH__)
+        __syncwarp();
+#endif
+    }
     // `value` of lane 31 of the warp.
     CATLAB_HD int fromLastLane([[maybe_unused]] int tid, int value) const {
 #if defined(__CUDA_ARCH__)

@@ -479,9 +479,18 @@ TEST(BoxsumEmulation, MidMoore) {
 // Column sums past bytes (from r = 128; forced at small radii too, where the emulation is quick), 16-bit
 // (deltaColumns 0) or relative to each chunk's row before (1): word and unit edges, several blocks and
 // strips, more states, general sets, and the largest radius.
-void expectWideColumnsMatch(int deltaColumns) {
-    const auto expectMatches = [deltaColumns](Case c) {
+// deltaColumns 1: relative column sums, the cells' counts in two buffers (countRing 0) or a ring (1).
+void expectWideColumnsMatch(int deltaColumns, int countRing = -1) {
+    const auto expectMatches = [deltaColumns, countRing](Case c) {
         c.columns = deltaColumns != 0 ? MidColumns::Deltas : MidColumns::Halves;
+        c.device.tuning.midDeltaCountRing = countRing;
+        if (deltaColumns != 0) {
+            const auto adjust = c.adjust;
+            c.adjust = [adjust, countRing](BoxsumPlan& p) {
+                if (adjust) adjust(p);
+                EXPECT_EQ(p.countSlots, countRing == 1 ? p.segmentWords + 1 : 2 * p.segmentWords);
+            };
+        }
         expectMatchesReference(c);
     };
     TinyDevice halves = tinyDevice(256, 37);
@@ -537,7 +546,8 @@ void expectWideColumnsMatch(int deltaColumns) {
 }
 
 TEST(BoxsumEmulation, MidMooreHalfColumns) { expectWideColumnsMatch(0); }
-TEST(BoxsumEmulation, MidMooreDeltaColumns) { expectWideColumnsMatch(1); }
+TEST(BoxsumEmulation, MidMooreDeltaColumns) { expectWideColumnsMatch(1, 0); }
+TEST(BoxsumEmulation, MidMooreDeltaColumnsCountRing) { expectWideColumnsMatch(1, 1); }
 
 TEST(BoxsumEmulation, PairedUnitsCoverEachWordOnceAndAWarpsStoresEveryBank) {
     // The byte column step's units: the pairs of a word take its eight units once each, and the 32

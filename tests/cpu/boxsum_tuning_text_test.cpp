@@ -117,7 +117,8 @@ TEST(BoxsumTuningText, MidColumnsPickTheWideSums) {
 
 // Relative column sums: by default every warp of the block walks a segment, as long as the block's threads
 // still stage the span (kMidStageRowStep a span word) and its shared memory stays within midDeltaSharedKiB:
-// 16 warps of 7 words up to r = 223, of 6 beyond. midDeltaSegmentWords fixes the segments' length.
+// 16 warps of 7 words up to r = 255 (from 224 with the cells' counts in a ring), of 6 beyond.
+// midDeltaSegmentWords fixes the segments' length, midDeltaCountRing the counts' slots.
 TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     const BoxsumDevice device{132, [](const BoxsumPlan&) { return 1; }};
     const auto planAt = [&](int r, const BoxsumTuning& tuning) {
@@ -130,8 +131,12 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     for (int r : {128, 200, 223, 224, 255, 256, 300, 500}) {
         const BoxsumPlan p = planAt(r, {});
         ASSERT_EQ(p.midColumns, MidColumns::Deltas);
-        // Seven words up to r = 223; from 224 (halos of 8 words) seven would pass 196 KiB of shared memory.
-        EXPECT_EQ(p.segmentWords, r < 224 ? 7 : 6) << describePlan(p);
+        // Seven words up to r = 255; from 224 (halos of 8 words) seven with two buffers of counts would pass
+        // 196 KiB of shared memory, the ring keeps them within; from 256 16 warps stage no more than 6.
+        EXPECT_EQ(p.segmentWords, r < 256 ? 7 : 6) << describePlan(p);
+        const bool ring = r >= 224 && r < 256;
+        EXPECT_EQ(p.countSlots, ring ? p.segmentWords + 1 : 2 * p.segmentWords) << describePlan(p);
+        EXPECT_EQ(describePlan(p).find("counts in a ring") != std::string::npos, ring) << describePlan(p);
         EXPECT_LE(p.sharedBytes, 196u * 1024u) << describePlan(p);
         EXPECT_EQ(p.threads, 512) << describePlan(p);
         EXPECT_EQ(walkingThreads(p), p.threads) << describePlan(p);
@@ -139,7 +144,19 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     }
     const BoxsumPlan unbounded = planAt(255, parseBoxsumTuning("midDeltaSharedKiB=0"));
     EXPECT_EQ(unbounded.segmentWords, 7);
+    EXPECT_EQ(unbounded.countSlots, 14); // no bound: two buffers
     EXPECT_GT(unbounded.sharedBytes, 196u * 1024u) << describePlan(unbounded);
+    const BoxsumPlan buffers = planAt(255, parseBoxsumTuning("midDeltaCountRing=0"));
+    EXPECT_EQ(buffers.segmentWords, 6) << describePlan(buffers);
+    EXPECT_EQ(buffers.countSlots, 12) << describePlan(buffers);
+    const BoxsumPlan ringAt128 = planAt(128, parseBoxsumTuning("midDeltaCountRing=1"));
+    EXPECT_EQ(ringAt128.countSlots, 8) << describePlan(ringAt128);
+    EXPECT_LT(ringAt128.sharedBytes, planAt(128, {}).sharedBytes);
+    // The ring's 16 segments of 7 words save 16 x 6 slots of 32 counts against two buffers.
+    EXPECT_EQ(planAt(128, {}).sharedBytes - ringAt128.sharedBytes, 16u * 6u * 32u * sizeof(unsigned));
+    const BoxsumPlan tighter = planAt(255, parseBoxsumTuning("midDeltaSharedKiB=180"));
+    EXPECT_EQ(tighter.segmentWords, 6) << describePlan(tighter);
+    EXPECT_LE(tighter.sharedBytes, 180u * 1024u) << describePlan(tighter);
     const BoxsumPlan eight = planAt(200, parseBoxsumTuning("midDeltaSegmentWords=8"));
     EXPECT_EQ(eight.segmentWords, 8);
     EXPECT_GT(eight.threads, walkingThreads(eight)) << describePlan(eight); // warps that only stage

@@ -95,12 +95,14 @@ TEST_F(BoxsumTest, MooreLargestRadiiMatchFastCpu) {
 
 // Column sums past bytes (r > 127), 16-bit and relative to each chunk's row before, over grids tall enough
 // that a device's strips hold several chunks of 32 rows (after a strip's first chunk each row's first count
-// comes from the row above, or each cell's from the chunk before), with counts near the sets' ends.
+// comes from the row above, or each cell's from the chunk before, kept in two buffers or a ring), with
+// counts near the sets' ends.
 TEST_F(BoxsumTest, WideColumnsOverStripsOfSeveralChunks) {
-    for (const char* columns : {"midDeltaColumns=0", "midDeltaColumns=1"}) {
+    for (const char* columns :
+         {"midDeltaColumns=0", "midDeltaColumns=1,midDeltaCountRing=0", "midDeltaColumns=1,midDeltaCountRing=1"}) {
         const testing::ScopedEnvironmentVariable tuning("CATLAB_BOXSUM_TUNING", columns);
         SCOPED_TRACE(columns);
-        for (int r : {128, 300, 500}) {
+        for (int r : {128, 240, 300, 500}) {
             const GridSize size{2 * r + 133, 12000};
             expectSameGenerations(nearTheMean(r, r == 300, size), size, 2, "cpu");
         }
@@ -140,6 +142,7 @@ TEST_F(BoxsumTest, SanitizerSmoke) {
     expectSameGenerations(scaled(17, Neighbourhood::Moore, true, 3), {71, 53}, 2, "cpu-naive");
     expectSameGenerations(scaled(130, Neighbourhood::Moore, false, 2), {263, 271}, 1, "cpu");
     expectSameGenerations(scaled(127, Neighbourhood::Moore, true, 2), {257, 263}, 1, "cpu");
+    expectSameGenerations(scaled(240, Neighbourhood::Moore, true, 2), {497, 487}, 1, "cpu"); // counts in a ring
     expectSameGenerations(scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, "cpu-naive");
     expectSameGenerations(scaled(4, Neighbourhood::Moore, false, 4), {65, 33}, 2, "cpu-naive");
 }

@@ -25,6 +25,7 @@ struct HostSync {
         warpBarriers[tid / 32]->arrive_and_wait(); // the slots are free again
         return sum;
     }
+    void syncWarp(int tid) const { warpBarriers[tid / 32]->arrive_and_wait(); }
     int fromLastLane(int tid, int value) const {
         const int last = publish(tid, value)[31];
         warpBarriers[tid / 32]->arrive_and_wait();
