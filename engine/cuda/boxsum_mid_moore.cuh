@@ -503,12 +503,14 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         const unsigned first = k == 0 ? 0u : minusOnes >> (8 * (perWord - k));
         return k == 0 ? n : dot(leavingSums, first & ones, dot(enteringSums, first, n));
     };
-    // Relative sums: each leaving column less the entering one, |change| <= 64, as four signed bytes. Each
-    // lane of leaving + 128 - entering lies in 0..255, so one add has no borrow between lanes; the xor
-    // takes the bias away. The walk then slides by one dp4a a cell (the changes against 0/1 weights).
-    [[maybe_unused]] auto columnChanges = [](unsigned enteringSums, unsigned leavingSums) {
-        return (leavingSums + 0x80808080u - enteringSums) ^ 0x80808080u;
+    // Relative sums: each leaving column less the entering one, |change| <= 64, plus 128: each lane of leaving
+    // + 128 - entering lies in 0..255, so one add has no borrow between lanes. The walk slides by one dp4a a
+    // cell (the biased changes against 0/1 weights), 128 too many for every column it passes; the add of the
+    // cell's count in the row before takes that away (an immediate: the units are unrolled).
+    [[maybe_unused]] auto biasedChanges = [](unsigned enteringSums, unsigned leavingSums) {
+        return leavingSums + 0x80808080u - enteringSums;
     };
+    [[maybe_unused]] constexpr int changeBias = 128;
 
     // How much the first cell's count grows from the row above to chunk row i (its window's
     // columns in the row entering and the row leaving its column sums).
@@ -603,7 +605,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 const int cell = perWord * g; // of the word
                 if constexpr (deltas) {
                     intrinsics::loadFour(before + cell, cellsBefore);
-                    changes = columnChanges(enteringSums, leavingSums);
+                    changes = biasedChanges(enteringSums, leavingSums);
                 }
                 CATLAB_UNROLL
                 for (int k = 0; k < perWord; ++k) {
@@ -611,10 +613,11 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                     if constexpr (checker)
                         nk = k % 2 == 0 ? slid(n, enteringSums, leavingSums, k) : slid(n1, enteringOdd, leavingOdd, k);
                     else if constexpr (deltas)
-                        nk = k == 0 ? n : intrinsics::dot4(ones >> (8 * (perWord - k)), changes, n);
+                        nk = k == 0 ? n : intrinsics::dot4Unsigned(ones >> (8 * (perWord - k)), changes, n);
                     else
                         nk = slid(n, enteringSums, leavingSums, k);
-                    if constexpr (deltas) cellsAfter[k] = unsigned(nk += int(cellsBefore[k]));
+                    if constexpr (deltas) // the bias of the word's columns before cell `cell` + k
+                        cellsAfter[k] = unsigned(nk += int(cellsBefore[k]) - changeBias * (cell + k));
                     if constexpr (Simple) {
                         born = intrinsics::shiftInCarry(born, unsigned(nk), bornLength);
                         kept = intrinsics::shiftInCarry(kept, unsigned(nk) + keptShift, keptLength);
@@ -627,13 +630,14 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 if constexpr (deltas)
                     if (leaves) intrinsics::storeFour(after + cell, cellsAfter);
                 if constexpr (deltas)
-                    n = intrinsics::dot4(ones, changes, n);
+                    n = intrinsics::dot4Unsigned(ones, changes, n);
                 else
                     n = dot(leavingSums, ones, dot(enteringSums, minusOnes, n));
                 if constexpr (checker) n1 = dot(leavingOdd, ones, dot(enteringOdd, minusOnes, n1));
                 a0 = a1;
                 b0 = b1;
             }
+            if constexpr (deltas) n -= changeBias * 32; // the word's columns' bias
             pa += unitsPerSpanWord * kMidRowPitch;
             pb += unitsPerSpanWord * kMidRowPitch;
             if constexpr (checker) {

@@ -63,6 +63,19 @@ CATLAB_HD int dot4(unsigned a, unsigned b, int c) {
 #endif
 }
 
+// c + sum of the four unsigned bytes of a times the four unsigned bytes of b.
+CATLAB_HD int dot4Unsigned(unsigned a, unsigned b, int c) {
+#if defined(__CUDA_ARCH__)
+    int d;
+    asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    unsigned sum = unsigned(c);
+    for (unsigned i = 0; i < 32; i += 8) sum += ((a >> i) & 0xFFu) * ((b >> i) & 0xFFu);
+    return int(sum);
+#endif
+}
+
 // c + the two unsigned 16-bit halves of a times the two low signed bytes of b.
 CATLAB_HD int dot2(unsigned a, unsigned b, int c) {
 #if defined(__CUDA_ARCH__)
