@@ -225,8 +225,8 @@ struct BoxsumTuning {
     // Warps per block with relative column sums, each walking a segment: as many as fit a multiprocessor,
     // from this many down in steps of two (one block resident: the more warps, the faster; 13 and 9
     // measured slower than 12 and 10). Segments of midDeltaSegmentWords output words, or with 0 the most
-    // that leave no warp only staging (deltaSegmentWords: 7 words up to r = 223, 6 beyond, measured 1 to
-    // 5% faster than 8 words and two or four warps that only stage).
+    // that leave no warp only staging (deltaSegments: 7 words up to r = 255, 6 beyond; 7 measured 1 to 5%
+    // faster than 8 words and two or four warps that only stage).
     int midDeltaWarps = 16;
     int midDeltaSegmentWords = 0;
     int midDeltaBlockWords = 0; // output words a block, or with 0 warps times segment words
