@@ -99,6 +99,8 @@ CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArr
 // c + 1 into slot (j + (c + 1) S) mod M. M = 2S: two buffers; M = S + 1: a ring, where that slot is the one
 // word j - 1 was read from (a warp barrier between the two words), which leaves r = 224 .. 255 their 112-word
 // blocks within 196 KiB.
+CATLAB_HD int midCountSlots(int segmentWords, bool ring) { return ring ? segmentWords + 1 : 2 * segmentWords; }
+CATLAB_HD bool midCountsInRing(int segmentWords, int countSlots) { return countSlots < 2 * segmentWords; }
 CATLAB_HD std::size_t midCellCountsOffset(int blockWords, int spanHalo) {
     return (midSharedWords(blockWords, spanHalo) + 3) / 4 * 4;
 }
@@ -551,7 +553,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     // `leaves`, writes its own counts of word j into slot (nextSlot + j) mod countSlots).
     [[maybe_unused]] const int countSlots = a.countSlots;
     // A ring: lane 31 writes the slot the word before was read from.
-    [[maybe_unused]] const bool ring = countSlots < 2 * a.segmentWords;
+    [[maybe_unused]] const bool ring = countSlots < 2 * a.segmentWords; // midCountsInRing
     auto walk = [&](long long y, int n, [[maybe_unused]] unsigned* counts, [[maybe_unused]] int slot,
                     [[maybe_unused]] int nextSlot, [[maybe_unused]] bool stores, [[maybe_unused]] bool leaves) {
         const unsigned* col = sums + lane;
@@ -613,7 +615,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                     if constexpr (checker)
                         nk = k % 2 == 0 ? slid(n, enteringSums, leavingSums, k) : slid(n1, enteringOdd, leavingOdd, k);
                     else if constexpr (deltas)
-                        nk = k == 0 ? n : intrinsics::dot4Unsigned(ones >> (8 * (perWord - k)), changes, n);
+                        nk = k == 0 ? n : intrinsics::dot4<true>(ones >> (8 * (perWord - k)), changes, n);
                     else
                         nk = slid(n, enteringSums, leavingSums, k);
                     if constexpr (deltas) // the bias of the word's columns before cell `cell` + k
@@ -630,7 +632,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 if constexpr (deltas)
                     if (leaves) intrinsics::storeFour(after + cell, cellsAfter);
                 if constexpr (deltas)
-                    n = intrinsics::dot4Unsigned(ones, changes, n);
+                    n = intrinsics::dot4<true>(ones, changes, n);
                 else
                     n = dot(leavingSums, ones, dot(enteringSums, minusOnes, n));
                 if constexpr (checker) n1 = dot(leavingOdd, ones, dot(enteringOdd, minusOnes, n1));

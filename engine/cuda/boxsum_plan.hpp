@@ -71,7 +71,8 @@ inline std::string describePlan(const BoxsumPlan& p) {
         text += p.midColumns == MidColumns::Bytes    ? ", byte columns"
                 : p.midColumns == MidColumns::Halves ? ", 16-bit columns"
                                                      : ", relative columns";
-    if (p.kernel == BoxsumKernel::MidMoore && p.midColumns == MidColumns::Deltas && p.countSlots < 2 * p.segmentWords)
+    if (p.kernel == BoxsumKernel::MidMoore && p.midColumns == MidColumns::Deltas &&
+        midCountsInRing(p.segmentWords, p.countSlots))
         text += ", counts in a ring";
     if (p.kernel == BoxsumKernel::SmallMoore && p.smallMooreTests == CountTests::TwoThresholds)
         text += ", two thresholds";
@@ -293,14 +294,13 @@ inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segme
 struct DeltaSegments {
     int words, countSlots;
 };
-inline int countSlotsFor(int segmentWords, bool ring) { return ring ? segmentWords + 1 : 2 * segmentWords; }
 
 // The tuning's segment words, or with 0 the most for which the block's `warps` warps stage the whole span
 // (kMidStageRowStep threads a span word), so that every warp also walks, and its shared memory stays within
 // midDeltaSharedKiB; the counts in a ring or in two buffers by midDeltaCountRing.
 inline DeltaSegments deltaSegments(int r, int warps, const BoxsumTuning& tuning) {
     const auto fits = [&](int w, bool ring) {
-        const std::size_t words = midDeltaSharedWords(warps * w, midSpanHalo(r), w, countSlotsFor(w, ring));
+        const std::size_t words = midDeltaSharedWords(warps * w, midSpanHalo(r), w, midCountSlots(w, ring));
         return tuning.midDeltaSharedKiB == 0 ||
                words * sizeof(unsigned) <= std::size_t(tuning.midDeltaSharedKiB) * 1024;
     };
@@ -315,7 +315,7 @@ inline DeltaSegments deltaSegments(int r, int warps, const BoxsumTuning& tuning)
                       : tuning.midDeltaSegmentWords > 0 ? !fits(inBuffers, false) && fits(inRing, true)
                                                         : inRing > inBuffers;
     const int words = ring ? inRing : inBuffers;
-    return {words, countSlotsFor(words, ring)};
+    return {words, midCountSlots(words, ring)};
 }
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends

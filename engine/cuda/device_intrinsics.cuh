@@ -51,27 +51,22 @@ CATLAB_HD int popcount(unsigned x) {
 #endif
 }
 
-// c + sum of the four unsigned bytes of a times the four signed bytes of b.
+// c + sum of the four unsigned bytes of a times the four signed (UnsignedB: unsigned) bytes of b.
+template <bool UnsignedB = false>
 CATLAB_HD int dot4(unsigned a, unsigned b, int c) {
 #if defined(__CUDA_ARCH__)
     int d;
-    asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    if constexpr (UnsignedB)
+        asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    else
+        asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
     return d;
 #else
-    for (unsigned i = 0; i < 32; i += 8) c += int((a >> i) & 0xFFu) * int(std::int8_t((b >> i) & 0xFFu));
-    return c;
-#endif
-}
-
-// c + sum of the four unsigned bytes of a times the four unsigned bytes of b.
-CATLAB_HD int dot4Unsigned(unsigned a, unsigned b, int c) {
-#if defined(__CUDA_ARCH__)
-    int d;
-    asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
-    return d;
-#else
-    unsigned sum = unsigned(c);
-    for (unsigned i = 0; i < 32; i += 8) sum += ((a >> i) & 0xFFu) * ((b >> i) & 0xFFu);
+    unsigned sum = unsigned(c); // wraps as the instruction does
+    for (unsigned i = 0; i < 32; i += 8) {
+        const unsigned byte = (b >> i) & 0xFFu;
+        sum += ((a >> i) & 0xFFu) * (UnsignedB ? byte : unsigned(int(std::int8_t(byte))));
+    }
     return int(sum);
 #endif
 }

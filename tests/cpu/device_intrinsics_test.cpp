@@ -24,6 +24,7 @@ TEST(DeviceIntrinsics, FunnelShiftsAndDotProducts) {
     EXPECT_EQ(funnelLeft(0x80000001u, 0x00000003u, 1), 0x00000007u);
     // dp4a: unsigned bytes of the first operand times signed bytes of the second.
     EXPECT_EQ(dot4(0x01020304u, 0xFF01FF01u, 10), 10 - 1 + 2 - 3 + 4);
+    EXPECT_EQ(dot4<true>(0x01020304u, 0xFF01FF01u, 10), 10 + 255 + 2 + 3 * 255 + 4); // b's bytes unsigned
     // dp2a.lo: the two 16-bit halves times the two low signed bytes.
     EXPECT_EQ(dot2(0x03E80001u, 0x0000FF02u, 0), 2 * 1 - 1000);
 }
