@@ -245,9 +245,10 @@ struct BoxsumTuning {
     int midHalfWarps = 32;        // the same with 16-bit column sums (twice the units): as many as fit
     int midHalfSegmentWords = 4;  // output words each lane walks with 16-bit column sums
     int midWarmupPercent = 10;    // what a mid Moore strip's warm-up costs, in percent of r output rows
-    // The same with relative column sums: 50 gives r = 128..153 31 strips instead of 23 (r = 128 0.6% faster)
-    // and r = 167..223 23 instead of 15 (r = 200 0.1% slower); farther radii keep theirs.
-    int midDeltaWarmupPercent = 50;
+    // The same with relative column sums: 25 gives r = 128..255 31 strips (4 waves of 1949 rows on 132
+    // multiprocessors; r = 154 1.1% and r = 255 0.3% faster than 23 strips at 50); 10 gives r = 256..438 33
+    // strips instead of 13 (r = 400 2.5% slower); farther radii keep theirs.
+    int midDeltaWarmupPercent = 25;
     int smallMooreThreads = 128; // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
     // 1, 8 and 9 measured faster so; 2..7 no faster or slower (fewer warps resident).
