@@ -106,6 +106,11 @@ TEST_F(BoxsumTest, WideColumnsOverStripsOfSeveralChunks) {
             const GridSize size{2 * r + 133, 12000};
             expectSameGenerations(nearTheMean(r, r == 300, size), size, 2, "cpu");
         }
+        // Grids wider than a block (96 or 112 output words and their halos): blocks side by side.
+        for (int r : {256, 351, 500}) {
+            const GridSize size{4000 + r, 2 * r + 700};
+            expectSameGenerations(nearTheMean(r, r != 351, size), size, 2, "cpu");
+        }
     }
 }
 
@@ -143,6 +148,8 @@ TEST_F(BoxsumTest, SanitizerSmoke) {
     expectSameGenerations(scaled(130, Neighbourhood::Moore, false, 2), {263, 271}, 1, "cpu");
     expectSameGenerations(scaled(127, Neighbourhood::Moore, true, 2), {257, 263}, 1, "cpu");
     expectSameGenerations(scaled(240, Neighbourhood::Moore, true, 2), {497, 487}, 1, "cpu"); // counts in a ring
+    // r = 300 over 113 words: a whole block of 96 output words and its halo of 10, and a narrow one.
+    expectSameGenerations(scaled(300, Neighbourhood::Moore, false, 2), {3613, 619}, 1, "cpu");
     expectSameGenerations(scaled(40, Neighbourhood::VonNeumann, true, 2), {97, 89}, 2, "cpu-naive");
     expectSameGenerations(scaled(4, Neighbourhood::Moore, false, 4), {65, 33}, 2, "cpu-naive");
 }
