@@ -247,7 +247,7 @@ struct BoxsumTuning {
     int midWarmupPercent = 10;    // what a mid Moore strip's warm-up costs, in percent of r output rows
     // The same with relative column sums: 25 gives r = 128..255 31 strips (4 waves of 1949 rows on 132
     // multiprocessors; r = 154 1.1% and r = 255 0.3% faster than 23 strips at 50); 10 gives r = 256..438 33
-    // strips instead of 13 (r = 400 2.5% slower); farther radii keep theirs.
+    // strips instead of 13 (r = 400 2.6% slower); farther radii keep theirs.
     int midDeltaWarmupPercent = 25;
     int smallMooreThreads = 128; // word columns per block
     // Small Moore radii (bit r - 1 for radius r, up to kMaxRegisterRingRadius) that keep the ring in registers:
