@@ -553,7 +553,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     // `leaves`, writes its own counts of word j into slot (nextSlot + j) mod countSlots).
     [[maybe_unused]] const int countSlots = a.countSlots;
     // A ring: lane 31 writes the slot the word before was read from.
-    [[maybe_unused]] const bool ring = countSlots < 2 * a.segmentWords; // midCountsInRing
+    [[maybe_unused]] const bool ring = midCountsInRing(a.segmentWords, countSlots);
     auto walk = [&](long long y, int n, [[maybe_unused]] unsigned* counts, [[maybe_unused]] int slot,
                     [[maybe_unused]] int nextSlot, [[maybe_unused]] bool stores, [[maybe_unused]] bool leaves) {
         const unsigned* col = sums + lane;

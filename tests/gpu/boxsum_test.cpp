@@ -106,7 +106,7 @@ TEST_F(BoxsumTest, WideColumnsOverStripsOfSeveralChunks) {
             const GridSize size{2 * r + 133, 12000};
             expectSameGenerations(nearTheMean(r, r == 300, size), size, 2, "cpu");
         }
-        // Grids wider than a block (96 or 112 output words and their halos): blocks side by side.
+        // Grids wider than a block: blocks side by side, each with its halo.
         for (int r : {256, 351, 500}) {
             const GridSize size{4000 + r, 2 * r + 700};
             expectSameGenerations(nearTheMean(r, r != 351, size), size, 2, "cpu");
