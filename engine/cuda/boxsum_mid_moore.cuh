@@ -83,14 +83,41 @@ CATLAB_HD int pairedUnit(int pair, int second) {
 enum class MidShape { Moore, Checkerboard, AlignedCheckerboard };
 constexpr int midColumnArrays(MidShape s) { return s == MidShape::Moore ? 1 : 2; }
 
-// Shared memory words of a block: each column array's sums of the span's units (and two more, read past
-// the last cell), then the staged entering and leaving words.
+// Moore byte sums take a staged row's change of a unit's four sums from a table of the 256 pairs of an
+// entering and a leaving nibble (entry e + 16 l: e's bits less l's, spread to the byte lanes), one shared
+// load instead of two masks, a shift and a multiply a nibble.
+inline constexpr int kColumnChangeEntries = 256;
+CATLAB_HD unsigned columnChangeEntry(unsigned pair) {
+    return ByteColumns::spread(pair & 15u) - ByteColumns::spread(pair >> 4);
+}
+// The table's words in a block's shared memory (before the column sums): Moore byte sums only.
+CATLAB_HD constexpr int midChangeTableWords(int columnArrays, int unitsPerWord) {
+    return columnArrays == 1 && unitsPerWord == 8 ? kColumnChangeEntries : 0;
+}
+// The table's byte offsets for a pair's two units (pairedUnit: nibbles s and s ^ 4 of a staged word) in one
+// staged row: rotated right by 4s - 2 and 4s - 6, the entering and the leaving word put nibble s at bits 2..5
+// and 6..9 and nibble s ^ 4 sixteen bits above, so that bits 2..9 and 18..25 are the two entries' offsets.
+CATLAB_HD unsigned pairChangeOffsets(unsigned entering, unsigned leaving, unsigned nibble) {
+    constexpr unsigned enteringBits = 0x003C003Cu;
+    const unsigned e = intrinsics::funnelRight(entering, entering, 4u * nibble - 2u);
+    const unsigned l = intrinsics::funnelRight(leaving, leaving, 4u * nibble - 6u);
+    return (e & enteringBits) | (l & ~enteringBits);
+}
+CATLAB_HD unsigned firstChangeOffset(unsigned offsets) { return offsets & 0x3FCu; }
+CATLAB_HD unsigned secondChangeOffset(unsigned offsets) { return (offsets >> 16) & 0x3FCu; }
+CATLAB_HD unsigned changeAt(const unsigned* table, unsigned byteOffset) {
+    return *reinterpret_cast<const unsigned*>(reinterpret_cast<const char*>(table) + byteOffset);
+}
+
+// Shared memory words of a block: the change table (Moore byte sums), each column array's sums of the span's
+// units (and two more, read past the last cell), then the staged entering and leaving words.
 CATLAB_HD int midSpanUnits(int blockWords, int spanHalo, int unitsPerWord = 8) {
     return unitsPerWord * (blockWords + 2 * spanHalo);
 }
 CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArrays = 1, int unitsPerWord = 8) {
     const int spanWords = blockWords + 2 * spanHalo;
-    return std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2) + 2 * spanWords);
+    return std::size_t(midChangeTableWords(columnArrays, unitsPerWord)) +
+           std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2) + 2 * spanWords);
 }
 
 // DeltaColumns: the output cells' counts (as the walk's n) in the row before a chunk, after the other shared
@@ -141,9 +168,11 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     const int loadWords = outEnd + a.spanHalo - spanBegin; // the rest of the span lies past the row
     const int spanUnits = unitsPerSpanWord * spanWords;
     const std::size_t arrayWords = std::size_t(kMidRowPitch) * std::size_t(spanUnits + 2);
-    unsigned* const sums = shared;               // unit u, row i: u * 33 + i (checkerboards: array 0)
-    unsigned* const sums1 = shared + arrayWords; // checkerboards: array 1
-    unsigned* const entering = shared + arrayWords * std::size_t(midColumnArrays(Shape)); // word w
+    [[maybe_unused]] unsigned* const changeTable = shared; // Moore byte sums
+    constexpr int tableWords = midChangeTableWords(midColumnArrays(Shape), unitsPerSpanWord);
+    unsigned* const sums = shared + tableWords; // unit u, row i: u * 33 + i (checkerboards: array 0)
+    unsigned* const sums1 = sums + arrayWords;  // checkerboards: array 1
+    unsigned* const entering = sums + arrayWords * std::size_t(midColumnArrays(Shape)); // word w
     unsigned* const leaving = entering + std::size_t(kMidRowPitch) * std::size_t(spanWords);
     unsigned* const cellCounts = deltas ? shared + midCellCountsOffset(a.blockWords, a.spanHalo) : nullptr;
     [[maybe_unused]] auto* const wordChanges = // as signed bytes, see midWordChangesOffset
@@ -153,6 +182,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
     const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
 
+    for (int i = tid; i < tableWords; i += threads) changeTable[i] = columnChangeEntry(unsigned(i));
     // The two units past the span are read (not used) by the walk of the last cells.
     for (int i = tid; i < 2 * kMidRowPitch; i += threads) {
         sums[std::size_t(spanUnits) * kMidRowPitch + i] = 0;
@@ -237,8 +267,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                 if (first < 0) break;
                 const unsigned* e = entering + (first / unitsPerSpanWord) * kMidRowPitch;
                 const unsigned* l = leaving + (first / unitsPerSpanWord) * kMidRowPitch;
-                const unsigned firstShift = unsigned(first % unitsPerSpanWord) * perWord;
-                const unsigned secondShift = unsigned(second % unitsPerSpanWord) * perWord;
+                const unsigned nibble = unsigned(first % unitsPerSpanWord); // second: nibble ^ 4
                 unsigned* s0 = sums + std::size_t(first) * kMidRowPitch;
                 unsigned* s1 = sums + std::size_t(second) * kMidRowPitch;
                 unsigned sum0 = deltas ? DeltaColumns::bias : columns[j];
@@ -248,9 +277,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                     if constexpr (!decltype(fullChunk)::value)
                         if (i >= rows) break;
                     // The leaving row was added before, so no lane goes below zero.
-                    const unsigned in = e[i], out = l[i];
-                    sum0 += unitBits(in, firstShift) - unitBits(out, firstShift);
-                    sum1 += unitBits(in, secondShift) - unitBits(out, secondShift);
+                    const unsigned offsets = pairChangeOffsets(e[i], l[i], nibble);
+                    sum0 += changeAt(changeTable, firstChangeOffset(offsets));
+                    sum1 += changeAt(changeTable, secondChangeOffset(offsets));
                     if (store) {
                         s0[i] = sum0;
                         s1[i] = sum1;

@@ -570,6 +570,33 @@ TEST(BoxsumEmulation, PairedUnitsCoverEachWordOnceAndAWarpsStoresEveryBank) {
     }
 }
 
+TEST(BoxsumEmulation, ChangeTableGivesEachPairedUnitsChangeOfAStagedRow) {
+    // For both units of a pair and any staged entering and leaving words, the table entry at the unit's
+    // offset moves each of the unit's four byte sums by its column's entering bit less its leaving bit.
+    std::vector<unsigned> table(kColumnChangeEntries);
+    for (unsigned i = 0; i < table.size(); ++i) table[i] = columnChangeEntry(i);
+    unsigned state = 12345u;
+    auto next = [&state] { return state = state * 1664525u + 1013904223u; };
+    for (int trial = 0; trial < 4000; ++trial) {
+        const unsigned in = trial < 2 ? ~0u * unsigned(trial) : next(), out = trial < 2 ? ~in : next();
+        for (unsigned nibble = 0; nibble < 8; ++nibble) {
+            const unsigned offsets = pairChangeOffsets(in, out, nibble);
+            for (const unsigned unit : {nibble, nibble ^ 4u}) {
+                const unsigned offset = unit == nibble ? firstChangeOffset(offsets) : secondChangeOffset(offsets);
+                ASSERT_LT(offset, 4u * kColumnChangeEntries);
+                const unsigned sums = DeltaColumns::bias + changeAt(table.data(), offset);
+                for (unsigned lane = 0; lane < 4; ++lane) {
+                    const unsigned column = 4 * unit + lane;
+                    const int expected = 128 + int((in >> column) & 1u) - int((out >> column) & 1u);
+                    ASSERT_EQ(int((sums >> (8 * lane)) & 0xFFu), expected)
+                        << "nibble " << nibble << ", unit " << unit << ", lane " << lane << ", in " << in << ", out "
+                        << out;
+                }
+            }
+        }
+    }
+}
+
 TEST(BoxsumEmulation, MidMooreSmallRadii) {
     // The mid kernel at small radii, with byte and 16-bit column sums, one interval or general sets.
     for (int r : {1, 3, 8, 21}) {
