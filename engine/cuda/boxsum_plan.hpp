@@ -231,7 +231,8 @@ struct BoxsumTuning {
     int midDeltaWarps = 16;
     int midDeltaSegmentWords = 0;
     int midDeltaBlockWords = 0; // output words a block, or with 0 warps times segment words
-    // Automatic segments also keep a block's shared memory within this many KiB (0: no bound): at r = 224..255
+    // Automatic segments also keep a block's shared memory, with the KiB the multiprocessor reserves for it, within
+    // this many KiB (0: no bound): at r = 224..255
     // seven words with two buffers of counts (197.4 KiB) measured 3% slower than six; past 196 KiB a
     // multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step), the likely cause.
     int midDeltaSharedKiB = 196;
@@ -268,6 +269,10 @@ struct BoxsumTuning {
 
 inline int midSpanHalo(int r) { return r / 32 + 1; } // words each side of a mid block's output words
 
+// Shared memory a multiprocessor sets aside for each resident block (sm_80 and later), which the L1
+// carve-out counts with the block's own.
+inline constexpr std::size_t kReservedSharedBytesPerBlock = 1024;
+
 // The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
 // column sums (kMidUnitsPerThread units each) and for staging.
 // blockWords > 0 fixes the output words (the last segment may be shorter).
@@ -303,7 +308,7 @@ inline DeltaSegments deltaSegments(int r, int warps, const BoxsumTuning& tuning)
     const auto fits = [&](int w, bool ring) {
         const std::size_t words = midDeltaSharedWords(warps * w, midSpanHalo(r), w, midCountSlots(w, ring));
         return tuning.midDeltaSharedKiB == 0 ||
-               words * sizeof(unsigned) <= std::size_t(tuning.midDeltaSharedKiB) * 1024;
+               words * sizeof(unsigned) + kReservedSharedBytesPerBlock <= std::size_t(tuning.midDeltaSharedKiB) * 1024;
     };
     const auto widest = [&](bool ring) {
         if (tuning.midDeltaSegmentWords > 0) return tuning.midDeltaSegmentWords;
