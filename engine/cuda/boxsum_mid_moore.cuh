@@ -8,8 +8,9 @@
 //     starts from, of rows y - r - 1 .. y + r - 1 for its first row y, are counted bit-sliced first
 //     (boxsum_column_warmup.cuh);
 //  2. column sums: a thread per unit (4 columns, a byte each) keeps the vertical window sums, adding the
-//     entering row and subtracting the leaving one (bits spread to byte lanes by one multiply), and
-//     stores them for each row of the chunk (16-bit sums: two strided units a thread, see halfColumnStep);
+//     entering row and subtracting the leaving one (the change of the unit's four bytes from a table of
+//     nibble pairs), and stores them for each row of the chunk (16-bit sums: two strided units a thread,
+//     see halfColumnStep);
 //  3. row walks: warp w takes segment w of the output words, lane i row i of the chunk: it sums the 2r+1
 //     column sums around its first cell, then slides along, count(x+1) = count(x) + col(x+r+1) - col(x-r),
 //     with dp4a on four cells' column sums at a time. Each count is tested against the birth and survival

@@ -231,10 +231,10 @@ struct BoxsumTuning {
     int midDeltaWarps = 16;
     int midDeltaSegmentWords = 0;
     int midDeltaBlockWords = 0; // output words a block, or with 0 warps times segment words
-    // Automatic segments also keep a block's shared memory, with the KiB the multiprocessor reserves for it, within
-    // this many KiB (0: no bound): at r = 224..255
-    // seven words with two buffers of counts (197.4 KiB) measured 3% slower than six; past 196 KiB a
-    // multiprocessor keeps 28 KiB of L1 instead of 60 (its last carve-out step), the likely cause.
+    // Automatic segments also keep a block's shared memory, with the KiB the multiprocessor reserves for it,
+    // within this many KiB (0: no bound): at r = 224..255 seven words with two buffers of counts (197.4 KiB)
+    // measured 3% slower than six; past 196 KiB a multiprocessor keeps 28 KiB of L1 instead of 60 (its last
+    // carve-out step), the likely cause.
     int midDeltaSharedKiB = 196;
     // The cells' counts in the row before a chunk: 1 in a ring of segment words + 1 slots a segment, 0 in two
     // buffers, -1 in the ring where two buffers would leave the block fewer words within midDeltaSharedKiB
