@@ -696,14 +696,16 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     for (long long yc = yo; yc < yEnd; yc += kMidChunkRows, ++chunk) {
         const int rows = yEnd - yc < kMidChunkRows ? int(yEnd - yc) : kMidChunkRows;
         sync();
+        // The staged rows stay until the next chunk's are stored, after the walk.
+        [[maybe_unused]] int first = 0; // n of the lane's first cell
+        // Relative sums: the rows' first counts before the column step, which does not change what they read,
+        // so that their latency overlaps other warps' column steps rather than ending the phase.
+        if constexpr (deltas) // the chunk's column sums start from zero: the rows' count changes summed
+            if (walks) first = -sync.warpInclusiveSum(tid, lane < rows ? countChangeByWords(lane) : 0);
         columnStep(rows, true, int((yc + r) & 1)); // row yc + r enters first
         enterRow = rowAfter(enterRow, rows);
         leaveRow = rowAfter(leaveRow, rows);
-        // The staged rows stay until the next chunk's are stored, after the walk.
-        [[maybe_unused]] int first = 0; // n of the lane's first cell
-        if constexpr (deltas) {         // the chunk's column sums start from zero: the rows' count changes summed
-            if (walks) first = -sync.warpInclusiveSum(tid, lane < rows ? countChangeByWords(lane) : 0);
-        } else if constexpr (firstFromAbove) {
+        if constexpr (firstFromAbove) {
             if (walks && yc != yo) {
                 first = carried - sync.warpInclusiveSum(tid, lane < rows ? countChange(lane) : 0);
                 carried = sync.fromLastLane(tid, first);
