@@ -115,10 +115,17 @@ CATLAB_HD unsigned changeAt(const unsigned* table, unsigned byteOffset) {
 CATLAB_HD int midSpanUnits(int blockWords, int spanHalo, int unitsPerWord = 8) {
     return unitsPerWord * (blockWords + 2 * spanHalo);
 }
-CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArrays = 1, int unitsPerWord = 8) {
+// The staged words of one row kind (entering or leaving): span word w of chunk row i at w * kMidRowPitch + i.
+CATLAB_HD std::size_t midStagedWords(int spanWords) { return std::size_t(kMidRowPitch) * std::size_t(spanWords); }
+// Where the staged entering words start, after the table and the column sums.
+CATLAB_HD std::size_t midStagedOffset(int blockWords, int spanHalo, int columnArrays = 1, int unitsPerWord = 8) {
     const int spanWords = blockWords + 2 * spanHalo;
     return std::size_t(midChangeTableWords(columnArrays, unitsPerWord)) +
-           std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2) + 2 * spanWords);
+           std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2));
+}
+CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArrays = 1, int unitsPerWord = 8) {
+    return midStagedOffset(blockWords, spanHalo, columnArrays, unitsPerWord) +
+           2 * midStagedWords(blockWords + 2 * spanHalo);
 }
 
 // DeltaColumns: the output cells' counts (as the walk's n) in the row before a chunk, after the other shared
@@ -173,8 +180,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     constexpr int tableWords = midChangeTableWords(midColumnArrays(Shape), unitsPerSpanWord);
     unsigned* const sums = shared + tableWords; // unit u, row i: u * 33 + i (checkerboards: array 0)
     unsigned* const sums1 = sums + arrayWords;  // checkerboards: array 1
-    unsigned* const entering = sums + arrayWords * std::size_t(midColumnArrays(Shape)); // word w
-    unsigned* const leaving = entering + std::size_t(kMidRowPitch) * std::size_t(spanWords);
+    unsigned* const entering =                  // staged word w of chunk row i at w * kMidRowPitch + i
+        shared + midStagedOffset(a.blockWords, a.spanHalo, midColumnArrays(Shape), unitsPerSpanWord);
+    unsigned* const leaving = entering + midStagedWords(spanWords);
     unsigned* const cellCounts = deltas ? shared + midCellCountsOffset(a.blockWords, a.spanHalo) : nullptr;
     [[maybe_unused]] auto* const wordChanges = // as signed bytes, see midWordChangesOffset
         deltas ? reinterpret_cast<signed char*>(
