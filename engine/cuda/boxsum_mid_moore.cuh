@@ -117,11 +117,14 @@ CATLAB_HD int midSpanUnits(int blockWords, int spanHalo, int unitsPerWord = 8) {
 }
 // The staged words of one row kind (entering or leaving): span word w of chunk row i at w * kMidRowPitch + i.
 CATLAB_HD std::size_t midStagedWords(int spanWords) { return std::size_t(kMidRowPitch) * std::size_t(spanWords); }
+// `arrays` column arrays: each the span's units and the two past it, kMidRowPitch words a unit.
+CATLAB_HD std::size_t midColumnArrayWords(int spanWords, int unitsPerWord, int arrays = 1) {
+    return std::size_t(kMidRowPitch) * std::size_t(arrays * (unitsPerWord * spanWords + 2));
+}
 // Where the staged entering words start, after the table and the column sums.
 CATLAB_HD std::size_t midStagedOffset(int blockWords, int spanHalo, int columnArrays = 1, int unitsPerWord = 8) {
-    const int spanWords = blockWords + 2 * spanHalo;
     return std::size_t(midChangeTableWords(columnArrays, unitsPerWord)) +
-           std::size_t(kMidRowPitch) * std::size_t(columnArrays * (unitsPerWord * spanWords + 2));
+           midColumnArrayWords(blockWords + 2 * spanHalo, unitsPerWord, columnArrays);
 }
 CATLAB_HD std::size_t midSharedWords(int blockWords, int spanHalo, int columnArrays = 1, int unitsPerWord = 8) {
     return midStagedOffset(blockWords, spanHalo, columnArrays, unitsPerWord) +
@@ -175,7 +178,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     const int spanWords = a.blockWords + 2 * a.spanHalo;
     const int loadWords = outEnd + a.spanHalo - spanBegin; // the rest of the span lies past the row
     const int spanUnits = unitsPerSpanWord * spanWords;
-    const std::size_t arrayWords = std::size_t(kMidRowPitch) * std::size_t(spanUnits + 2);
+    const std::size_t arrayWords = midColumnArrayWords(spanWords, unitsPerSpanWord);
     [[maybe_unused]] unsigned* const changeTable = shared; // Moore byte sums
     constexpr int tableWords = midChangeTableWords(midColumnArrays(Shape), unitsPerSpanWord);
     unsigned* const sums = shared + tableWords; // unit u, row i: u * 33 + i (checkerboards: array 0)
