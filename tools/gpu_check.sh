@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On a GPU machine: builds catlab with CUDA (no GUI) unless prebuilt binaries are given, runs the GPU
 # test suite, compute-sanitizer and the standard benchmarks, and writes every log, CSV and plot to an
-# output folder. CLI11 and GoogleTest may come from Debian packages unpacked under .deps/root (README).
+# output folder. CLI11, GoogleTest and rendering's glad, stb, OpenGL headers and EGL may come from Debian
+# packages unpacked under .deps/root (README).
 #
 #   tools/gpu_check.sh [--out DIR] [--arch 90] [--prebuilt DIR]
 #                      [--steps tests,python,sanitize,bench,bench-shapes,bench-lines,bench-cloud,distributed]
@@ -37,6 +38,9 @@ done
 mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
 log() { echo "== $*" | tee -a "$out/summary.txt"; }
+# glvnd's libEGL.so.1 from .deps (Debian's libegl1, libglvnd0) where the server has only the driver's EGL.
+[[ -f .deps/root/usr/lib/x86_64-linux-gnu/libEGL.so.1 ]] &&
+    export LD_LIBRARY_PATH=$PWD/.deps/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 want() { [[ ,$steps, == *,$1,* ]]; }
 # The GPU backends this catlab has, as a comma list.
 gpu_backends() { "$bin/catlab" backends | awk '$2 == "GPU" { printf "%s%s", sep, $1; sep = "," }'; }
@@ -60,6 +64,12 @@ else
     [[ -d .deps/root/usr ]] && prefix=(-DCMAKE_PREFIX_PATH="$PWD/.deps/root/usr" -DCATLAB_GTEST_SOURCE_DIR="$PWD/.deps/root/usr/src/googletest")
     # CATLAB_CMAKE_ARGS adds options, e.g. "-DCATLAB_RENDER=ON -DCATLAB_VIDEO=OFF" for the render step.
     read -ra extra <<<"${CATLAB_CMAKE_ARGS:-}"
+    # Rendering's build from .deps where the server lacks it: glad runs at configure time with its Python
+    # packages from there, and OpenGL's headers (for cuda_gl_interop.h) come after the system's.
+    configure_env=()
+    deps_python=$PWD/.deps/root/usr/lib/python3/dist-packages
+    [[ -d $deps_python/glad ]] && configure_env=(PYTHONPATH="$deps_python${PYTHONPATH:+:$PYTHONPATH}")
+    [[ -f .deps/root/usr/include/GL/gl.h ]] && prefix+=(-DCMAKE_CXX_FLAGS="-idirafter $PWD/.deps/root/usr/include")
     # The Python module for this interpreter; its headers from .deps when the system has none.
     python_args=(-DPython3_EXECUTABLE="$python")
     python_include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
@@ -67,7 +77,7 @@ else
     [[ ! -f $python_include/Python.h && -f $deps_include/Python.h ]] && python_args+=(-DPython3_INCLUDE_DIR="$PWD/$deps_include")
     # A pybind11 installed for this interpreter (pip) knows its Python better than Debian's 2.10.
     pybind11_dir=$("$python" -m pybind11 --cmakedir 2>/dev/null) && python_args+=(-Dpybind11_DIR="$pybind11_dir")
-    cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCATLAB_CUDA=ON -DCATLAB_GUI=OFF \
+    env "${configure_env[@]}" cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCATLAB_CUDA=ON -DCATLAB_GUI=OFF \
         -DCMAKE_CUDA_ARCHITECTURES="$arch" "${prefix[@]}" "${python_args[@]}" "${extra[@]}" >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
     # Keep going past a failed target (say, the Python module against a newer Python): the steps that
     # need it fail, the others still run.
