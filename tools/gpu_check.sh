@@ -38,9 +38,10 @@ done
 mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
 log() { echo "== $*" | tee -a "$out/summary.txt"; }
-# glvnd's libEGL.so.1 from .deps (Debian's libegl1, libglvnd0) where the server has only the driver's EGL.
-[[ -f .deps/root/usr/lib/x86_64-linux-gnu/libEGL.so.1 ]] &&
-    export LD_LIBRARY_PATH=$PWD/.deps/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+deps=$PWD/.deps/root/usr # Debian packages unpacked into the checkout (README), where the server lacks them
+# glvnd's libEGL.so.1 from there (Debian's libegl1, libglvnd0) where the server has only the driver's EGL.
+[[ -f $deps/lib/x86_64-linux-gnu/libEGL.so.1 ]] &&
+    export LD_LIBRARY_PATH=$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 want() { [[ ,$steps, == *,$1,* ]]; }
 # The GPU backends this catlab has, as a comma list.
 gpu_backends() { "$bin/catlab" backends | awk '$2 == "GPU" { printf "%s%s", sep, $1; sep = "," }'; }
@@ -61,20 +62,20 @@ if [[ -n $prebuilt ]] && "$prebuilt/catlab" --version >/dev/null 2>&1 && "$prebu
 else
     log "configure + build (sm_$arch)"
     prefix=()
-    [[ -d .deps/root/usr ]] && prefix=(-DCMAKE_PREFIX_PATH="$PWD/.deps/root/usr" -DCATLAB_GTEST_SOURCE_DIR="$PWD/.deps/root/usr/src/googletest")
+    [[ -d $deps ]] && prefix=(-DCMAKE_PREFIX_PATH="$deps" -DCATLAB_GTEST_SOURCE_DIR="$deps/src/googletest")
     # CATLAB_CMAKE_ARGS adds options, e.g. "-DCATLAB_RENDER=ON -DCATLAB_VIDEO=OFF" for the render step.
     read -ra extra <<<"${CATLAB_CMAKE_ARGS:-}"
     # Rendering's build from .deps where the server lacks it: glad runs at configure time with its Python
     # packages from there, and OpenGL's headers (for cuda_gl_interop.h) come after the system's.
     configure_env=()
-    deps_python=$PWD/.deps/root/usr/lib/python3/dist-packages
-    [[ -d $deps_python/glad ]] && configure_env=(PYTHONPATH="$deps_python${PYTHONPATH:+:$PYTHONPATH}")
-    [[ -f .deps/root/usr/include/GL/gl.h ]] && prefix+=(-DCMAKE_CXX_FLAGS="-idirafter $PWD/.deps/root/usr/include")
+    [[ -d $deps/lib/python3/dist-packages/glad ]] &&
+        configure_env=(PYTHONPATH="$deps/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}")
+    [[ -f $deps/include/GL/gl.h ]] && prefix+=(-DCMAKE_CXX_FLAGS="-idirafter $deps/include")
     # The Python module for this interpreter; its headers from .deps when the system has none.
     python_args=(-DPython3_EXECUTABLE="$python")
     python_include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
-    deps_include=.deps/root/usr/include/python$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
-    [[ ! -f $python_include/Python.h && -f $deps_include/Python.h ]] && python_args+=(-DPython3_INCLUDE_DIR="$PWD/$deps_include")
+    deps_include=$deps/include/python$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    [[ ! -f $python_include/Python.h && -f $deps_include/Python.h ]] && python_args+=(-DPython3_INCLUDE_DIR="$deps_include")
     # A pybind11 installed for this interpreter (pip) knows its Python better than Debian's 2.10.
     pybind11_dir=$("$python" -m pybind11 --cmakedir 2>/dev/null) && python_args+=(-Dpybind11_DIR="$pybind11_dir")
     env "${configure_env[@]}" cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCATLAB_CUDA=ON -DCATLAB_GUI=OFF \
@@ -109,7 +110,7 @@ if want python; then
     python_dir=build-gpu/python
     [[ $bin == "$prebuilt" ]] && python_dir=$prebuilt/python
     python_path=$PWD/$python_dir
-    "$python" -c 'import pytest' 2>/dev/null || python_path+=:$PWD/.deps/root/usr/lib/python3/dist-packages
+    "$python" -c 'import pytest' 2>/dev/null || python_path+=:$deps/lib/python3/dist-packages
     if [[ -f $python_dir/catlab/__init__.py ]]; then
         PYTHONPATH=$python_path PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -v -rs -p no:cacheprovider python/tests \
             >"$out/python-tests.log" 2>&1 || status=1
