@@ -39,6 +39,7 @@ mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
 log() { echo "== $*" | tee -a "$out/summary.txt"; }
 deps=$PWD/.deps/root/usr # Debian packages unpacked into the checkout (README), where the server lacks them
+deps_python=$deps/lib/python3/dist-packages # their Python packages (glad and its templates, pytest)
 # glvnd's libEGL.so.1 from there (Debian's libegl1, libglvnd0) where the server has only the driver's EGL.
 [[ -f $deps/lib/x86_64-linux-gnu/libEGL.so.1 ]] &&
     export LD_LIBRARY_PATH=$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -68,8 +69,7 @@ else
     # Rendering's build from .deps where the server lacks it: glad runs at configure time with its Python
     # packages from there, and OpenGL's headers (for cuda_gl_interop.h) come after the system's.
     configure_env=()
-    [[ -d $deps/lib/python3/dist-packages/glad ]] &&
-        configure_env=(PYTHONPATH="$deps/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}")
+    [[ -d $deps_python/glad ]] && configure_env=(PYTHONPATH="$deps_python${PYTHONPATH:+:$PYTHONPATH}")
     [[ -f $deps/include/GL/gl.h ]] && prefix+=(-DCMAKE_CXX_FLAGS="-idirafter $deps/include")
     # The Python module for this interpreter; its headers from .deps when the system has none.
     python_args=(-DPython3_EXECUTABLE="$python")
@@ -110,7 +110,7 @@ if want python; then
     python_dir=build-gpu/python
     [[ $bin == "$prebuilt" ]] && python_dir=$prebuilt/python
     python_path=$PWD/$python_dir
-    "$python" -c 'import pytest' 2>/dev/null || python_path+=:$deps/lib/python3/dist-packages
+    "$python" -c 'import pytest' 2>/dev/null || python_path+=:$deps_python
     if [[ -f $python_dir/catlab/__init__.py ]]; then
         PYTHONPATH=$python_path PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -v -rs -p no:cacheprovider python/tests \
             >"$out/python-tests.log" 2>&1 || status=1
