@@ -142,23 +142,18 @@ CATLAB_HD bool midCountsInRing(int segmentWords, int countSlots) { return countS
 CATLAB_HD std::size_t midCellCountsOffset(int blockWords, int spanHalo) {
     return (midSharedWords(blockWords, spanHalo) + 3) / 4 * 4;
 }
-CATLAB_HD std::size_t midCellCountsWords(int blockWords, int segmentWords, int countSlots) {
-    const int segments = (blockWords + segmentWords - 1) / segmentWords;
+CATLAB_HD std::size_t midCellCountsWords(int segments, int countSlots) {
     return 32 * std::size_t(segments) * std::size_t(countSlots);
-}
-// Block word w's slot in the chunk c = 0 (the strip's first), where the warm-up leaves its counts.
-CATLAB_HD std::size_t midFirstCountSlot(int w, int segmentWords, int countSlots) {
-    return std::size_t(w / segmentWords) * std::size_t(countSlots) + std::size_t(w % segmentWords);
 }
 // DeltaColumns, after the counts: each staged word's popcount in the entering row less that in the
 // leaving row, a signed byte (|change| <= 32), byte w % 4 of word (w / 4) * kMidRowPitch + i for span word
 // w and chunk row i, so that a lane sums four words' changes of its row by one dp4a.
-CATLAB_HD std::size_t midWordChangesOffset(int blockWords, int spanHalo, int segmentWords, int countSlots) {
-    return midCellCountsOffset(blockWords, spanHalo) + midCellCountsWords(blockWords, segmentWords, countSlots);
+CATLAB_HD std::size_t midWordChangesOffset(int blockWords, int spanHalo, int segments, int countSlots) {
+    return midCellCountsOffset(blockWords, spanHalo) + midCellCountsWords(segments, countSlots);
 }
-CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo, int segmentWords, int countSlots) {
+CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo, int segments, int countSlots) {
     const int spanWords = blockWords + 2 * spanHalo;
-    return midWordChangesOffset(blockWords, spanHalo, segmentWords, countSlots) +
+    return midWordChangesOffset(blockWords, spanHalo, segments, countSlots) +
            std::size_t(kMidRowPitch) * std::size_t((spanWords + 3) / 4);
 }
 
@@ -189,7 +184,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     unsigned* const cellCounts = deltas ? shared + midCellCountsOffset(a.blockWords, a.spanHalo) : nullptr;
     [[maybe_unused]] auto* const wordChanges = // as signed bytes, see midWordChangesOffset
         deltas ? reinterpret_cast<signed char*>(
-                     shared + midWordChangesOffset(a.blockWords, a.spanHalo, a.segmentWords, a.countSlots))
+                     shared + midWordChangesOffset(a.blockWords, a.spanHalo, a.segments.count, a.countSlots))
                : nullptr;
     const long long yo = a.rowBegin + (block / a.columnBlocks) * a.stripRows;
     const long long yEnd = yo + a.stripRows < a.rowEnd ? yo + a.stripRows : a.rowEnd;
@@ -446,15 +441,19 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         // A warp a word, a lane a cell: lane b sums the first cell's columns b, b + 32, ... of its window and
         // takes the change from cell b - 1 to b; a warp sum and a warp scan give every cell's count. The 32
         // lanes of a load read 32 consecutive columns, 32 banks (by a thread a word, one bank 32 times).
-        const int cell = tid % 32;
-        for (int w = tid / 32; w < outEnd - wo; w += threads / 32) {
+        // Warp s takes the words of segment s (MidSegments), whose first slots it fills.
+        const int cell = tid % 32, segment = tid / 32;
+        const int firstWord = midSegmentFirst(a.segments, segment);
+        const int segmentEnd = midSegmentFirst(a.segments, segment + 1);
+        const int lastWord = segmentEnd < outEnd - wo ? segmentEnd : outEnd - wo;
+        for (int w = firstWord; w < lastWord; ++w) {
             const int x = 32 * (a.spanHalo + w); // the span column of the word's first cell
             int part = 0;
             for (int c = x - r + cell; c <= x + r; c += 32) part += int(columnSum[c]);
             const int change = cell == 0 ? 0 : int(columnSum[x + cell + r]) - int(columnSum[x + cell - 1 - r]);
             const int first = sync.fromLastLane(tid, sync.warpInclusiveSum(tid, part));
-            cellCounts[32 * midFirstCountSlot(w, a.segmentWords, a.countSlots) + cell] =
-                unsigned(bornFrom - 1 - first - sync.warpInclusiveSum(tid, change));
+            const std::size_t slot = std::size_t(segment) * std::size_t(a.countSlots) + std::size_t(w - firstWord);
+            cellCounts[32 * slot + cell] = unsigned(bornFrom - 1 - first - sync.warpInclusiveSum(tid, change));
         }
     };
 
@@ -509,8 +508,9 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     }
 
     const int lane = tid % 32, segment = tid / 32;
-    const int firstWord = wo + segment * a.segmentWords;
-    const int lastWord = firstWord + a.segmentWords < outEnd ? firstWord + a.segmentWords : outEnd;
+    const int firstWord = wo + midSegmentFirst(a.segments, segment);
+    const int segmentEnd = wo + midSegmentFirst(a.segments, segment + 1);
+    const int lastWord = segmentEnd < outEnd ? segmentEnd : outEnd;
     // Span column c (c = 0: the first column of word spanBegin) is byte c % 4 of unit c / 4.
     const int x = 32 * (firstWord - spanBegin);
     const int ahead = x + r + 1, behind = x - r; // the columns that enter and leave between x and x + 1
@@ -594,7 +594,7 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     // `leaves`, writes its own counts of word j into slot (nextSlot + j) mod countSlots).
     [[maybe_unused]] const int countSlots = a.countSlots;
     // A ring: lane 31 writes the slot the word before was read from.
-    [[maybe_unused]] const bool ring = midCountsInRing(a.segmentWords, countSlots);
+    [[maybe_unused]] const bool ring = midCountsInRing(a.segments.words, countSlots);
     auto walk = [&](long long y, int n, [[maybe_unused]] unsigned* counts, [[maybe_unused]] int slot,
                     [[maybe_unused]] int nextSlot, [[maybe_unused]] bool stores, [[maybe_unused]] bool leaves) {
         const unsigned* col = sums + lane;
@@ -728,8 +728,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
         if (nextRows > 0) loadStage(enterRow, leaveRow, nextRows, true);
         if constexpr (deltas) {
             unsigned* const counts = cellCounts + 32 * std::size_t(countSlots) * std::size_t(segment);
-            const int slot = int(static_cast<long long>(chunk) * a.segmentWords % countSlots);
-            const int nextSlot = (slot + a.segmentWords) % countSlots;
+            const int slot = int(static_cast<long long>(chunk) * a.segments.words % countSlots);
+            const int nextSlot = (slot + a.segments.words) % countSlots;
             if (lane < rows && walks)
                 walk(yc + lane, first, counts, slot, nextSlot, nextRows > 0, lane == 31 && nextRows > 0);
         } else if constexpr (firstFromAbove) {

@@ -50,7 +50,8 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segmentWords = 0; // mid kernels: output words each lane walks
+    int segments = 0;     // mid kernels: segments of a block's output words, a warp walking each
+    int segmentWords = 0; // mid kernels: output words each lane walks at most (MidSegments)
     int countSlots = 0;   // relative column sums: word slots of cell counts a segment (midCellCountsOffset)
     MidColumns midColumns = MidColumns::Bytes;     // mid Moore: how column sums are kept
     bool registerRing = false;                     // small Moore: the ring of window sums in registers
@@ -225,12 +226,15 @@ struct BoxsumTuning {
     int midDeltaColumns = 1;      // 1: relative byte column sums there, 0: 16-bit ones
     // Warps per block with relative column sums, each walking a segment: as many as fit a multiprocessor,
     // from this many down in steps of two (one block resident: the more warps, the faster; 13 and 9
-    // measured slower than 12 and 10). Segments of midDeltaSegmentWords output words, or with 0 the most
-    // that leave no warp only staging (deltaSegments: 7 words up to r = 255, 6 beyond; 7 measured 1 to 5%
+    // measured slower than 12 and 10). Segments of midDeltaSegmentWords output words, or with 0 the widest
+    // block that leaves no warp only staging (deltaBlock: 7 words a warp up to r = 255; 7 measured 1 to 5%
     // faster than 8 words and two or four warps that only stage).
     int midDeltaWarps = 16;
     int midDeltaSegmentWords = 0;
-    int midDeltaBlockWords = 0; // output words a block, or with 0 warps times segment words
+    int midDeltaBlockWords = 0; // output words a block, or with 0 as deltaBlock chooses
+    // What a chunk of a block costs besides its walks, in words a warp walks: the walks are about half of the
+    // step at r = 128 .. 500 (docs/benchmarks.md), where a warp walks 6 or 7 words a chunk.
+    int midDeltaChunkWords = 7;
     // Automatic segments also keep a block's shared memory, with the KiB the multiprocessor reserves for it,
     // within this many KiB (0: no bound): at r = 224..255 seven words with two buffers of counts (197.4 KiB)
     // measured 3% slower than six; past 196 KiB a multiprocessor keeps 28 KiB of L1 instead of 60 (its last
@@ -273,55 +277,84 @@ inline int midSpanHalo(int r) { return r / 32 + 1; } // words each side of a mid
 // carve-out counts with the block's own.
 inline constexpr std::size_t kReservedSharedBytesPerBlock = 1024;
 
-// The block shape of the mid kernels: `warps` segments of output words, and threads enough for the
-// column sums (kMidUnitsPerThread units each) and for staging.
-// blockWords > 0 fixes the output words (the last segment may be shorter).
-inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays,
-                    int blockWords = 0) {
+// The block shape of the mid kernels: `blockWords` output words (at most the row's) in `segments` segments
+// (MidSegments, a warp walking each), and threads enough for the walks, the column sums (kMidUnitsPerThread
+// units each) and staging.
+inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int segments, int blockWords, int columnArrays) {
     const int unitsPerWord = p.midColumns == MidColumns::Halves ? 16 : 8;
     p.spanHalo = midSpanHalo(r);
-    p.segmentWords = segmentWords;
-    p.blockWords = std::max(1, std::min(blockWords > 0 ? blockWords : warps * p.segmentWords, g.words));
+    p.blockWords = std::max(1, std::min(blockWords, g.words));
+    p.segments = std::max(1, std::min(segments, p.blockWords));
+    p.segmentWords = midSegments(p.blockWords, p.segments).words;
     const int spanWords = p.blockWords + 2 * p.spanHalo;
-    const int segments = (p.blockWords + p.segmentWords - 1) / p.segmentWords;
     const int columnThreads =
         (midSpanUnits(p.blockWords, p.spanHalo, unitsPerWord) + kMidUnitsPerThread - 1) / kMidUnitsPerThread;
-    const int threads = std::max({32 * segments, columnThreads, kMidStageRowStep * spanWords});
+    const int threads = std::max({32 * p.segments, columnThreads, kMidStageRowStep * spanWords});
     p.threads = std::min((threads + 31) / 32 * 32, 1024);
     p.chunkRows = kMidChunkRows;
     p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-    p.sharedBytes = (p.midColumns == MidColumns::Deltas
-                         ? midDeltaSharedWords(p.blockWords, p.spanHalo, p.segmentWords, p.countSlots)
-                         : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
-                    sizeof(unsigned);
+    p.sharedBytes =
+        (p.midColumns == MidColumns::Deltas ? midDeltaSharedWords(p.blockWords, p.spanHalo, p.segments, p.countSlots)
+                                            : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
+        sizeof(unsigned);
 }
 
-// Relative column sums: the output words a warp walks and the slots of its cells' counts.
-struct DeltaSegments {
+// The same with up to `warps` segments of `segmentWords` words (fewer where the row is shorter).
+inline void planMidSegments(BoxsumPlan& p, int r, const BitGrid& g, int warps, int segmentWords, int columnArrays) {
+    const int words = std::max(1, std::min(warps * segmentWords, g.words));
+    planMid(p, r, g, (words + segmentWords - 1) / segmentWords, words, columnArrays);
+}
+
+// Relative column sums: a block's output words and the slots of its segments' cells' counts.
+struct DeltaBlock {
     int words, countSlots;
 };
 
-// The tuning's segment words, or with 0 the most for which the block's `warps` warps stage the whole span
-// (kMidStageRowStep threads a span word), so that every warp also walks, and its shared memory stays within
-// midDeltaSharedKiB; the counts in a ring or in two buffers by midDeltaCountRing.
-inline DeltaSegments deltaSegments(int r, int warps, const BoxsumTuning& tuning) {
-    const auto fits = [&](int w, bool ring) {
-        const std::size_t words = midDeltaSharedWords(warps * w, midSpanHalo(r), w, midCountSlots(w, ring));
+// A block of `warps` segments: the words that midDeltaBlockWords fixes, or `warps` times midDeltaSegmentWords,
+// or with both 0 the cheapest of the blocks for which the warps stage the whole span (kMidStageRowStep threads
+// a span word), so that every warp also walks, within midDeltaSharedKiB: for each number of blocks a row
+// takes, the fewest words that make it (the row's blocks alike), costing that many blocks times their longest
+// segment plus midDeltaChunkWords (at n = 60416: 18 blocks of 105 words at r = 256 .. 351 rather than 20 of
+// 96; 17 of 112 at r = 128 .. 191 rather than 16 of 118). The counts in a ring or in two buffers by
+// midDeltaCountRing (-1: the ring where it makes the block cheaper).
+inline DeltaBlock deltaBlock(int r, int warps, int rowWords, const BoxsumTuning& tuning) {
+    const auto slots = [&](int words, bool ring) {
+        return midCountSlots(midSegments(words, std::min(warps, words)).words, ring);
+    };
+    const auto fits = [&](int words, bool ring) {
+        const std::size_t shared =
+            midDeltaSharedWords(words, midSpanHalo(r), std::min(warps, words), slots(words, ring));
         return tuning.midDeltaSharedKiB == 0 ||
-               words * sizeof(unsigned) + kReservedSharedBytesPerBlock <= std::size_t(tuning.midDeltaSharedKiB) * 1024;
+               shared * sizeof(unsigned) + kReservedSharedBytesPerBlock <= std::size_t(tuning.midDeltaSharedKiB) * 1024;
     };
-    const auto widest = [&](bool ring) {
-        if (tuning.midDeltaSegmentWords > 0) return tuning.midDeltaSegmentWords;
-        int w = std::max(1, (32 * warps / kMidStageRowStep - 2 * midSpanHalo(r)) / warps);
-        while (w > 1 && !fits(w, ring)) --w;
-        return w;
+    const bool automatic = tuning.midDeltaBlockWords == 0 && tuning.midDeltaSegmentWords == 0;
+    struct Choice {
+        int words;
+        long long cost;
     };
-    const int inBuffers = widest(false), inRing = widest(true);
-    const bool ring = tuning.midDeltaCountRing >= 0     ? tuning.midDeltaCountRing != 0
-                      : tuning.midDeltaSegmentWords > 0 ? !fits(inBuffers, false) && fits(inRing, true)
-                                                        : inRing > inBuffers;
-    const int words = ring ? inRing : inBuffers;
-    return {words, midCountSlots(words, ring)};
+    const auto choose = [&](bool ring) -> Choice {
+        if (!automatic) {
+            const int words =
+                tuning.midDeltaBlockWords > 0 ? tuning.midDeltaBlockWords : warps * tuning.midDeltaSegmentWords;
+            return {words, fits(words, ring) ? 0 : 1};
+        }
+        int widest = std::max(1, 32 * warps / kMidStageRowStep - 2 * midSpanHalo(r));
+        while (widest > 1 && !fits(widest, ring)) --widest;
+        widest = std::min(widest, rowWords);
+        Choice best{widest, -1};
+        for (int blocks = (rowWords + widest - 1) / widest; blocks <= rowWords; ++blocks) {
+            const int words = (rowWords + blocks - 1) / blocks;
+            const int longest = (words + warps - 1) / warps;
+            const long long cost = 1LL * blocks * (longest + tuning.midDeltaChunkWords);
+            if (best.cost < 0 || cost < best.cost) best = {words, cost};
+            if (longest == 1) break; // more blocks cost more from here
+        }
+        return best;
+    };
+    const Choice inBuffers = choose(false), inRing = choose(true);
+    const bool ring = tuning.midDeltaCountRing >= 0 ? tuning.midDeltaCountRing != 0 : inRing.cost < inBuffers.cost;
+    const int words = std::max(1, std::min((ring ? inRing : inBuffers).words, rowWords));
+    return {words, slots(words, ring)};
 }
 
 // Strips so that the blocks fill whole waves of the device, weighing the rows each strip spends
@@ -393,7 +426,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     } else if (isCheckerboard(rule.neighbourhood)) {
         p.kernel = BoxsumKernel::MidCheckerboard;
         p.aligned = rule.neighbourhood == Neighbourhood::AlignedCheckerboard;
-        planMid(p, r, g, tuning.midCheckerboardWarps, tuning.midSegmentWords, 2);
+        planMidSegments(p, r, g, tuning.midCheckerboardWarps, tuning.midSegmentWords, 2);
         chooseStrips(p, height, 0.8 * r, device, tuning);
     } else if (rule.neighbourhood == Neighbourhood::VonNeumann) {
         p.kernel = BoxsumKernel::VonNeumann;
@@ -430,20 +463,21 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
                        : tuning.midDeltaColumns != 0 ? MidColumns::Deltas
                                                      : MidColumns::Halves;
         if (p.midColumns == MidColumns::Bytes) {
-            planMid(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
+            planMidSegments(p, r, g, tuning.midWarps, tuning.midSegmentWords, 1);
         } else if (p.midColumns == MidColumns::Deltas) { // the widest that fits, in steps of two warps
             const auto planDeltas = [&](int warps) {
-                const DeltaSegments segments = deltaSegments(r, warps, tuning);
-                p.countSlots = segments.countSlots;
-                planMid(p, r, g, warps, segments.words, 1, tuning.midDeltaBlockWords);
+                const DeltaBlock block = deltaBlock(r, warps, g.words, tuning);
+                p.countSlots = block.countSlots;
+                planMid(p, r, g, warps, block.words, 1);
             };
             int warps = tuning.midDeltaWarps;
             planDeltas(warps);
             while (warps > 2 && device.residentBlocks(p) < 1) planDeltas(warps -= 2);
         } else { // the widest block that fits a multiprocessor
             int warps = tuning.midHalfWarps;
-            planMid(p, r, g, warps, tuning.midHalfSegmentWords, 1);
-            while (warps > 1 && device.residentBlocks(p) < 1) planMid(p, r, g, --warps, tuning.midHalfSegmentWords, 1);
+            planMidSegments(p, r, g, warps, tuning.midHalfSegmentWords, 1);
+            while (warps > 1 && device.residentBlocks(p) < 1)
+                planMidSegments(p, r, g, --warps, tuning.midHalfSegmentWords, 1);
         }
         const int warmupPercent =
             p.midColumns == MidColumns::Deltas ? tuning.midDeltaWarmupPercent : tuning.midWarmupPercent;
@@ -466,7 +500,7 @@ inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& i
     a.blockWords = p.blockWords;
     a.spanHalo = p.spanHalo;
     a.chunkRows = p.chunkRows;
-    a.segmentWords = p.segmentWords;
+    if (p.segments > 0) a.segments = midSegments(p.blockWords, p.segments);
     a.countSlots = p.countSlots;
     return a;
 }

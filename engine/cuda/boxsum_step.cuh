@@ -61,6 +61,23 @@ CATLAB_HD unsigned inThresholds(const bitsliced::Thresholds& t, int count) {
     return in;
 }
 
+// The mid kernels' block of output words split among its walking warps as evenly as they go: `count`
+// segments, the first `longer` of `words` words, the rest of one fewer. Warp w issues on scheduler w % 4 of
+// its multiprocessor, so the longer segments, consecutive warps, spread over the schedulers (105 words in 16
+// warps: 27 words on one scheduler, 26 on the others, where a last segment of fewer words would leave 28 on
+// three).
+struct MidSegments {
+    int count, words, longer;
+};
+CATLAB_HD MidSegments midSegments(int blockWords, int count) {
+    const int words = (blockWords + count - 1) / count;
+    return {count, words, blockWords - count * (words - 1)};
+}
+// The block word segment s starts from (s >= count: past the block's words).
+CATLAB_HD int midSegmentFirst(const MidSegments& s, int segment) {
+    return segment * (s.words - 1) + (segment < s.longer ? segment : s.longer);
+}
+
 // Blocks cover `columnBlocks` groups of words across each row times strips of `stripRows` rows from
 // rowBegin to rowEnd (the whole torus, or a range of it); block b is column group b % columnBlocks of
 // strip b / columnBlocks (a 1D launch: any number of rows).
@@ -71,11 +88,11 @@ struct StepArgs {
     int columnBlocks;
     int rowBegin, rowEnd;
     int stripRows;
-    int blockWords;   // output words per block
-    int spanHalo;     // words read on each side of a block's output words (mid kernels, von Neumann, lines)
-    int chunkRows;    // rows per shared-memory pass (mid kernels)
-    int segmentWords; // output words a lane walks (mid kernels)
-    int countSlots;   // relative column sums: word slots of cell counts a segment
+    int blockWords;       // output words per block
+    int spanHalo;         // words read on each side of a block's output words (mid kernels, von Neumann, lines)
+    int chunkRows;        // rows per shared-memory pass (mid kernels)
+    MidSegments segments; // mid kernels: a block's output words, a warp walking each segment
+    int countSlots;       // relative column sums: word slots of cell counts a segment
 };
 
 CATLAB_HD int wrapRow(long long y, int height) {

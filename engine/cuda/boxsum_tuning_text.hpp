@@ -24,10 +24,11 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midHalfColumnsFrom", &BoxsumTuning::midHalfColumnsFrom, 17, 128},
     {"midDeltaColumns", &BoxsumTuning::midDeltaColumns, 0, 1},
     {"midDeltaWarps", &BoxsumTuning::midDeltaWarps, 1, 32},
-    {"midDeltaSegmentWords", &BoxsumTuning::midDeltaSegmentWords, 0, 64}, // 0: deltaSegments
-    {"midDeltaBlockWords", &BoxsumTuning::midDeltaBlockWords, 0, 1024},   // 0: warps x segment words
-    {"midDeltaSharedKiB", &BoxsumTuning::midDeltaSharedKiB, 0, 1024},     // 0: no bound
-    {"midDeltaCountRing", &BoxsumTuning::midDeltaCountRing, -1, 1},       // -1: where it widens the block
+    {"midDeltaSegmentWords", &BoxsumTuning::midDeltaSegmentWords, 0, 64}, // 0: deltaBlock
+    {"midDeltaBlockWords", &BoxsumTuning::midDeltaBlockWords, 0, 1024},   // 0: deltaBlock
+    {"midDeltaChunkWords", &BoxsumTuning::midDeltaChunkWords, 0, 1024},
+    {"midDeltaSharedKiB", &BoxsumTuning::midDeltaSharedKiB, 0, 1024}, // 0: no bound
+    {"midDeltaCountRing", &BoxsumTuning::midDeltaCountRing, -1, 1},   // -1: where it widens the block
     {"midWarps", &BoxsumTuning::midWarps, 1, 32},
     {"midSegmentWords", &BoxsumTuning::midSegmentWords, 1, 64},
     {"midCheckerboardWarps", &BoxsumTuning::midCheckerboardWarps, 1, 32},

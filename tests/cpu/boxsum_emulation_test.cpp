@@ -515,6 +515,19 @@ void expectWideColumnsMatch(int deltaColumns, int countRing = -1) {
     narrow.tuning.midHalfWarps = narrow.tuning.midDeltaWarps = 2;
     narrow.tuning.midHalfSegmentWords = narrow.tuning.midDeltaSegmentWords = 3;
     expectMatches({"mid halves groups", scaled(18, Neighbourhood::Moore, false, 2), {1200, 40}, 2, narrow});
+    if (deltaColumns != 0) { // segments of 3, 3, 2 and 2 words; the row's 38 words in blocks of 10, 10, 10 and 8
+        TinyDevice uneven = halves;
+        uneven.tuning.midDeltaWarps = 4;
+        uneven.tuning.midDeltaBlockWords = 10;
+        Case c{"mid uneven segments", scaled(18, Neighbourhood::Moore, true, 2), {1200, 70}, 2, uneven};
+        c.adjust = [adjust = c.adjust](BoxsumPlan& p) {
+            if (adjust) adjust(p);
+            EXPECT_EQ(p.segments, 4);
+            EXPECT_EQ(p.segmentWords, 3);
+            EXPECT_EQ(p.columnBlocks, 4);
+        };
+        expectMatches(c);
+    }
     // Strips of several chunks of 32 rows, with counts near the intervals' ends: after a strip's first chunk,
     // each row's first count comes from the row above (16-bit sums), or each cell's from the chunk before.
     for (int r : {17, 40}) {
@@ -548,6 +561,32 @@ void expectWideColumnsMatch(int deltaColumns, int countRing = -1) {
 TEST(BoxsumEmulation, MidMooreHalfColumns) { expectWideColumnsMatch(0); }
 TEST(BoxsumEmulation, MidMooreDeltaColumns) { expectWideColumnsMatch(1, 0); }
 TEST(BoxsumEmulation, MidMooreDeltaColumnsCountRing) { expectWideColumnsMatch(1, 1); }
+
+// A block's segments cover its words in order, once each, the longer ones first, none more than a word
+// longer than another; segments past the last start past the block.
+TEST(BoxsumEmulation, MidSegmentsSplitABlockEvenly) {
+    for (int blockWords = 1; blockWords <= 140; ++blockWords) {
+        for (int count = 1; count <= std::min(32, blockWords); ++count) {
+            const MidSegments s = midSegments(blockWords, count);
+            ASSERT_EQ(s.count, count);
+            EXPECT_EQ(midSegmentFirst(s, 0), 0);
+            EXPECT_EQ(midSegmentFirst(s, count), blockWords) << blockWords << " in " << count;
+            EXPECT_GE(midSegmentFirst(s, count + 1), blockWords);
+            int longest = 0, shortest = blockWords, previous = blockWords;
+            for (int k = 0; k < count; ++k) {
+                const int length = midSegmentFirst(s, k + 1) - midSegmentFirst(s, k);
+                EXPECT_LE(length, previous) << "segment " << k << " of " << count << ", " << blockWords << " words";
+                longest = std::max(longest, length);
+                shortest = std::min(shortest, length);
+                previous = length;
+            }
+            EXPECT_EQ(longest, s.words);
+            EXPECT_GE(shortest, 1);
+            EXPECT_LE(longest - shortest, 1) << blockWords << " words in " << count;
+        }
+    }
+    EXPECT_EQ(midSegments(105, 16).longer, 9); // 9 of 7 words and 7 of 6
+}
 
 TEST(BoxsumEmulation, PairedUnitsCoverEachWordOnceAndAWarpsStoresEveryBank) {
     // The byte column step's units: the pairs of a word take its eight units once each, and the 32

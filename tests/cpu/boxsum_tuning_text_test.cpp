@@ -117,26 +117,29 @@ TEST(BoxsumTuningText, MidColumnsPickTheWideSums) {
 }
 
 // Relative column sums: by default every warp of the block walks a segment, as long as the block's threads
-// still stage the span (kMidStageRowStep a span word) and its shared memory stays within midDeltaSharedKiB:
-// 16 warps of 7 words up to r = 255 (from 192 with the cells' counts in a ring), of 6 beyond.
-// midDeltaSegmentWords fixes the segments' length, midDeltaCountRing the counts' slots.
+// still stage the span (kMidStageRowStep a span word) and its shared memory stays within midDeltaSharedKiB,
+// and the row's blocks are alike: at n = 60416 (1888 words) 17 blocks of 112 words up to r = 255 (from 192
+// with the cells' counts in a ring), 18 of 105 to r = 351 (from 320 in a ring), 20 of 95 beyond.
+// midDeltaBlockWords and midDeltaSegmentWords fix the block, midDeltaCountRing the counts' slots.
 TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     const BoxsumDevice device{132, [](const BoxsumPlan&) { return 1; }};
     const auto planAt = [&](int r, const BoxsumTuning& tuning) {
         const Rule rule = testing::scaledRule(r, Neighbourhood::Moore, false, 2);
         return planBoxsum(rule, bitGridShape({60416, 4096}, r, 2), device, tuning);
     };
-    const auto walkingThreads = [](const BoxsumPlan& p) {
-        return 32 * ((p.blockWords + p.segmentWords - 1) / p.segmentWords);
-    };
-    for (int r : {128, 191, 192, 200, 223, 224, 255, 256, 300, 500}) {
+    const auto walkingThreads = [](const BoxsumPlan& p) { return 32 * p.segments; };
+    for (int r : {128, 191, 192, 200, 223, 224, 255, 256, 300, 319, 320, 351, 352, 400, 480, 500}) {
         const BoxsumPlan p = planAt(r, {});
         ASSERT_EQ(p.midColumns, MidColumns::Deltas);
-        // Seven words up to r = 255; from 192 (halos of 7 words) seven with two buffers of counts would pass
-        // 196 KiB of shared memory with the KiB reserved for the block, the ring keeps them within; from 256
-        // 16 warps stage no more than 6.
-        EXPECT_EQ(p.segmentWords, r < 256 ? 7 : 6) << describePlan(p);
-        const bool ring = r >= 192 && r < 256;
+        const int words = r < 256 ? 112 : r < 352 ? 105 : 95;
+        EXPECT_EQ(p.blockWords, words) << describePlan(p);
+        EXPECT_EQ(p.columnBlocks, (1888 + words - 1) / words) << describePlan(p);
+        EXPECT_EQ(p.segments, 16) << describePlan(p);
+        EXPECT_EQ(p.segmentWords, r < 352 ? 7 : 6) << describePlan(p);
+        // From 192 (halos of 7 words) seven words with two buffers of counts would pass 196 KiB of shared
+        // memory with the KiB reserved for the block, the ring keeps them within; 105 words in two buffers fit
+        // up to halos of 10 words (r = 319).
+        const bool ring = (r >= 192 && r < 256) || (r >= 320 && r < 352);
         EXPECT_EQ(p.countSlots, ring ? p.segmentWords + 1 : 2 * p.segmentWords) << describePlan(p);
         EXPECT_EQ(describePlan(p).find("counts in a ring") != std::string::npos, ring) << describePlan(p);
         EXPECT_LE(p.sharedBytes + kReservedSharedBytesPerBlock, 196u * 1024u) << describePlan(p);
@@ -148,27 +151,32 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     EXPECT_EQ(unbounded.segmentWords, 7);
     EXPECT_EQ(unbounded.countSlots, 14); // no bound: two buffers
     EXPECT_GT(unbounded.sharedBytes, 196u * 1024u) << describePlan(unbounded);
+    // Two buffers at r = 255: 112 words do not fit, the 18 blocks of 105 words do.
     const BoxsumPlan buffers = planAt(255, parseBoxsumTuning("midDeltaCountRing=0"));
-    EXPECT_EQ(buffers.segmentWords, 6) << describePlan(buffers);
-    EXPECT_EQ(buffers.countSlots, 12) << describePlan(buffers);
+    EXPECT_EQ(buffers.blockWords, 105) << describePlan(buffers);
+    EXPECT_EQ(buffers.countSlots, 14) << describePlan(buffers);
     const BoxsumPlan ringAt128 = planAt(128, parseBoxsumTuning("midDeltaCountRing=1"));
     EXPECT_EQ(ringAt128.countSlots, 8) << describePlan(ringAt128);
     EXPECT_LT(ringAt128.sharedBytes, planAt(128, {}).sharedBytes);
     // The ring's 16 segments of 7 words save 16 x 6 slots of 32 counts against two buffers.
     EXPECT_EQ(planAt(128, {}).sharedBytes - ringAt128.sharedBytes, 16u * 6u * 32u * sizeof(unsigned));
     const BoxsumPlan tighter = planAt(255, parseBoxsumTuning("midDeltaSharedKiB=180"));
-    EXPECT_EQ(tighter.segmentWords, 6) << describePlan(tighter);
+    EXPECT_EQ(tighter.blockWords, 105) << describePlan(tighter);
     EXPECT_LE(tighter.sharedBytes, 180u * 1024u) << describePlan(tighter);
     const BoxsumPlan eight = planAt(200, parseBoxsumTuning("midDeltaSegmentWords=8"));
     EXPECT_EQ(eight.segmentWords, 8);
     EXPECT_GT(eight.threads, walkingThreads(eight)) << describePlan(eight); // warps that only stage
-    // midDeltaBlockWords fixes a block's words: at r = 480, 95 words, 15 segments of 6 and one of 5 (span 127).
-    const BoxsumPlan ninetyFive = planAt(480, parseBoxsumTuning("midDeltaBlockWords=95"));
-    EXPECT_EQ(ninetyFive.blockWords, 95) << describePlan(ninetyFive);
-    EXPECT_EQ(ninetyFive.segmentWords, 6) << describePlan(ninetyFive);
-    EXPECT_EQ(walkingThreads(ninetyFive), 512) << describePlan(ninetyFive);
-    EXPECT_EQ(ninetyFive.columnBlocks, (60416 / 32 + 94) / 95) << describePlan(ninetyFive);
-    EXPECT_EQ(planAt(480, {}).blockWords, 96);
+    // midDeltaBlockWords fixes a block's words: at r = 480, 96 words, 16 segments of 6 (span 128).
+    const BoxsumPlan ninetySix = planAt(480, parseBoxsumTuning("midDeltaBlockWords=96"));
+    EXPECT_EQ(ninetySix.blockWords, 96) << describePlan(ninetySix);
+    EXPECT_EQ(ninetySix.segmentWords, 6) << describePlan(ninetySix);
+    EXPECT_EQ(walkingThreads(ninetySix), 512) << describePlan(ninetySix);
+    EXPECT_EQ(ninetySix.columnBlocks, 20) << describePlan(ninetySix);
+    // The more a chunk costs besides the walks, the fewer blocks pay: at r = 128, 16 blocks of 118 words
+    // (six segments of 8) once it weighs 100 words.
+    const BoxsumPlan heavyChunks = planAt(128, parseBoxsumTuning("midDeltaChunkWords=100"));
+    EXPECT_EQ(heavyChunks.blockWords, 118) << describePlan(heavyChunks);
+    EXPECT_EQ(heavyChunks.segmentWords, 8) << describePlan(heavyChunks);
     // Where a block of 16 warps does not fit, two fewer.
     const BoxsumDevice small{132, [](const BoxsumPlan& p) { return p.threads <= 448 ? 1 : 0; }};
     const BoxsumPlan fewer = planBoxsum(testing::scaledRule(300, Neighbourhood::Moore, false, 2),
