@@ -241,8 +241,8 @@ struct BoxsumTuning {
     // carve-out step), the likely cause.
     int midDeltaSharedKiB = 196;
     // The cells' counts in the row before a chunk: 1 in a ring of segment words + 1 slots a segment, 0 in two
-    // buffers, -1 in the ring where two buffers would leave the block fewer words within midDeltaSharedKiB
-    // (r = 224 .. 255: 112 words in 185.4 KiB instead of 96).
+    // buffers, -1 in the ring where two buffers would leave deltaBlock a costlier block within midDeltaSharedKiB
+    // (at n = 60416, r = 192 .. 255: 17 blocks of 112 words in at most 186.4 KiB, not 18 of 105; r = 320 .. 351).
     int midDeltaCountRing = -1;
     int midWarps = 8;             // segments per block (a warp walks 32 rows of one)
     int midSegmentWords = 8;      // output words each lane walks
