@@ -50,9 +50,8 @@ struct BoxsumPlan {
     long long blocks = 0;
     std::size_t sharedBytes = 0;
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
-    int segments = 0;     // mid kernels: segments of a block's output words, a warp walking each
-    int segmentWords = 0; // mid kernels: output words each lane walks at most (MidSegments)
-    int countSlots = 0;   // relative column sums: word slots of cell counts a segment (midCellCountsOffset)
+    MidSegments segments{}; // mid kernels: a block's output words, a warp walking each segment
+    int countSlots = 0;     // relative column sums: word slots of cell counts a segment (midCellCountsOffset)
     MidColumns midColumns = MidColumns::Bytes;     // mid Moore: how column sums are kept
     bool registerRing = false;                     // small Moore: the ring of window sums in registers
     bool simpleSets = false;                       // birth and survival are each at most one interval
@@ -73,12 +72,12 @@ inline std::string describePlan(const BoxsumPlan& p) {
                 : p.midColumns == MidColumns::Halves ? ", 16-bit columns"
                                                      : ", relative columns";
     if (p.kernel == BoxsumKernel::MidMoore && p.midColumns == MidColumns::Deltas &&
-        midCountsInRing(p.segmentWords, p.countSlots))
+        midCountsInRing(p.segments.words, p.countSlots))
         text += ", counts in a ring";
     if (p.kernel == BoxsumKernel::SmallMoore && p.smallMooreTests == CountTests::TwoThresholds)
         text += ", two thresholds";
     text += ": " + std::to_string(p.threads) + " threads, " + std::to_string(p.blockWords) + " words (halo " +
-            std::to_string(p.spanHalo) + ", segments of " + std::to_string(p.segmentWords) + "), " +
+            std::to_string(p.spanHalo) + ", segments of " + std::to_string(p.segments.words) + "), " +
             std::to_string(p.columnBlocks) + " x " +
             std::to_string(p.columnBlocks > 0 ? p.blocks / p.columnBlocks : 0) + " blocks of " +
             std::to_string(p.stripRows) + " rows, " + std::to_string(p.sharedBytes) + " shared bytes";
@@ -284,19 +283,18 @@ inline void planMid(BoxsumPlan& p, int r, const BitGrid& g, int segments, int bl
     const int unitsPerWord = p.midColumns == MidColumns::Halves ? 16 : 8;
     p.spanHalo = midSpanHalo(r);
     p.blockWords = std::max(1, std::min(blockWords, g.words));
-    p.segments = std::max(1, std::min(segments, p.blockWords));
-    p.segmentWords = midSegments(p.blockWords, p.segments).words;
+    p.segments = midSegments(p.blockWords, std::max(1, std::min(segments, p.blockWords)));
     const int spanWords = p.blockWords + 2 * p.spanHalo;
     const int columnThreads =
         (midSpanUnits(p.blockWords, p.spanHalo, unitsPerWord) + kMidUnitsPerThread - 1) / kMidUnitsPerThread;
-    const int threads = std::max({32 * p.segments, columnThreads, kMidStageRowStep * spanWords});
+    const int threads = std::max({32 * p.segments.count, columnThreads, kMidStageRowStep * spanWords});
     p.threads = std::min((threads + 31) / 32 * 32, 1024);
     p.chunkRows = kMidChunkRows;
     p.columnBlocks = (g.words + p.blockWords - 1) / p.blockWords;
-    p.sharedBytes =
-        (p.midColumns == MidColumns::Deltas ? midDeltaSharedWords(p.blockWords, p.spanHalo, p.segments, p.countSlots)
-                                            : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
-        sizeof(unsigned);
+    p.sharedBytes = (p.midColumns == MidColumns::Deltas
+                         ? midDeltaSharedWords(p.blockWords, p.spanHalo, p.segments.count, p.countSlots)
+                         : midSharedWords(p.blockWords, p.spanHalo, columnArrays, unitsPerWord)) *
+                    sizeof(unsigned);
 }
 
 // The same with up to `warps` segments of `segmentWords` words (fewer where the row is shorter).
@@ -500,7 +498,7 @@ inline StepArgs stepArgs(const BoxsumPlan& p, const Rule& rule, const BitGrid& i
     a.blockWords = p.blockWords;
     a.spanHalo = p.spanHalo;
     a.chunkRows = p.chunkRows;
-    if (p.segments > 0) a.segments = midSegments(p.blockWords, p.segments);
+    a.segments = p.segments;
     a.countSlots = p.countSlots;
     return a;
 }

@@ -28,7 +28,7 @@ inline constexpr BoxsumTuningField kBoxsumTuningFields[] = {
     {"midDeltaBlockWords", &BoxsumTuning::midDeltaBlockWords, 0, 1024},   // 0: deltaBlock
     {"midDeltaChunkWords", &BoxsumTuning::midDeltaChunkWords, 0, 1024},
     {"midDeltaSharedKiB", &BoxsumTuning::midDeltaSharedKiB, 0, 1024}, // 0: no bound
-    {"midDeltaCountRing", &BoxsumTuning::midDeltaCountRing, -1, 1},   // -1: where it widens the block
+    {"midDeltaCountRing", &BoxsumTuning::midDeltaCountRing, -1, 1},   // -1: where it makes the block cheaper
     {"midWarps", &BoxsumTuning::midWarps, 1, 32},
     {"midSegmentWords", &BoxsumTuning::midSegmentWords, 1, 64},
     {"midCheckerboardWarps", &BoxsumTuning::midCheckerboardWarps, 1, 32},

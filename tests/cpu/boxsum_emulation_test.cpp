@@ -488,7 +488,7 @@ void expectWideColumnsMatch(int deltaColumns, int countRing = -1) {
             const auto adjust = c.adjust;
             c.adjust = [adjust, countRing](BoxsumPlan& p) {
                 if (adjust) adjust(p);
-                EXPECT_EQ(p.countSlots, countRing == 1 ? p.segmentWords + 1 : 2 * p.segmentWords);
+                EXPECT_EQ(p.countSlots, countRing == 1 ? p.segments.words + 1 : 2 * p.segments.words);
             };
         }
         expectMatchesReference(c);
@@ -522,8 +522,8 @@ void expectWideColumnsMatch(int deltaColumns, int countRing = -1) {
         Case c{"mid uneven segments", scaled(18, Neighbourhood::Moore, true, 2), {1200, 70}, 2, uneven};
         c.adjust = [adjust = c.adjust](BoxsumPlan& p) {
             if (adjust) adjust(p);
-            EXPECT_EQ(p.segments, 4);
-            EXPECT_EQ(p.segmentWords, 3);
+            EXPECT_EQ(p.segments.count, 4);
+            EXPECT_EQ(p.segments.words, 3);
             EXPECT_EQ(p.columnBlocks, 4);
         };
         expectMatches(c);

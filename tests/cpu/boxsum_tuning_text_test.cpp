@@ -127,20 +127,20 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
         const Rule rule = testing::scaledRule(r, Neighbourhood::Moore, false, 2);
         return planBoxsum(rule, bitGridShape({60416, 4096}, r, 2), device, tuning);
     };
-    const auto walkingThreads = [](const BoxsumPlan& p) { return 32 * p.segments; };
+    const auto walkingThreads = [](const BoxsumPlan& p) { return 32 * p.segments.count; };
     for (int r : {128, 191, 192, 200, 223, 224, 255, 256, 300, 319, 320, 351, 352, 400, 480, 500}) {
         const BoxsumPlan p = planAt(r, {});
         ASSERT_EQ(p.midColumns, MidColumns::Deltas);
         const int words = r < 256 ? 112 : r < 352 ? 105 : 95;
         EXPECT_EQ(p.blockWords, words) << describePlan(p);
         EXPECT_EQ(p.columnBlocks, (1888 + words - 1) / words) << describePlan(p);
-        EXPECT_EQ(p.segments, 16) << describePlan(p);
-        EXPECT_EQ(p.segmentWords, r < 352 ? 7 : 6) << describePlan(p);
+        EXPECT_EQ(p.segments.count, 16) << describePlan(p);
+        EXPECT_EQ(p.segments.words, r < 352 ? 7 : 6) << describePlan(p);
         // From 192 (halos of 7 words) seven words with two buffers of counts would pass 196 KiB of shared
         // memory with the KiB reserved for the block, the ring keeps them within; 105 words in two buffers fit
         // up to halos of 10 words (r = 319).
         const bool ring = (r >= 192 && r < 256) || (r >= 320 && r < 352);
-        EXPECT_EQ(p.countSlots, ring ? p.segmentWords + 1 : 2 * p.segmentWords) << describePlan(p);
+        EXPECT_EQ(p.countSlots, ring ? p.segments.words + 1 : 2 * p.segments.words) << describePlan(p);
         EXPECT_EQ(describePlan(p).find("counts in a ring") != std::string::npos, ring) << describePlan(p);
         EXPECT_LE(p.sharedBytes + kReservedSharedBytesPerBlock, 196u * 1024u) << describePlan(p);
         EXPECT_EQ(p.threads, 512) << describePlan(p);
@@ -148,7 +148,7 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
         EXPECT_LE(kMidStageRowStep * (p.blockWords + 2 * p.spanHalo), p.threads) << describePlan(p);
     }
     const BoxsumPlan unbounded = planAt(255, parseBoxsumTuning("midDeltaSharedKiB=0"));
-    EXPECT_EQ(unbounded.segmentWords, 7);
+    EXPECT_EQ(unbounded.segments.words, 7);
     EXPECT_EQ(unbounded.countSlots, 14); // no bound: two buffers
     EXPECT_GT(unbounded.sharedBytes, 196u * 1024u) << describePlan(unbounded);
     // Two buffers at r = 255: 112 words do not fit, the 18 blocks of 105 words do.
@@ -164,19 +164,19 @@ TEST(BoxsumTuningText, RelativeColumnsLetEveryWarpWalk) {
     EXPECT_EQ(tighter.blockWords, 105) << describePlan(tighter);
     EXPECT_LE(tighter.sharedBytes, 180u * 1024u) << describePlan(tighter);
     const BoxsumPlan eight = planAt(200, parseBoxsumTuning("midDeltaSegmentWords=8"));
-    EXPECT_EQ(eight.segmentWords, 8);
+    EXPECT_EQ(eight.segments.words, 8);
     EXPECT_GT(eight.threads, walkingThreads(eight)) << describePlan(eight); // warps that only stage
     // midDeltaBlockWords fixes a block's words: at r = 480, 96 words, 16 segments of 6 (span 128).
     const BoxsumPlan ninetySix = planAt(480, parseBoxsumTuning("midDeltaBlockWords=96"));
     EXPECT_EQ(ninetySix.blockWords, 96) << describePlan(ninetySix);
-    EXPECT_EQ(ninetySix.segmentWords, 6) << describePlan(ninetySix);
+    EXPECT_EQ(ninetySix.segments.words, 6) << describePlan(ninetySix);
     EXPECT_EQ(walkingThreads(ninetySix), 512) << describePlan(ninetySix);
     EXPECT_EQ(ninetySix.columnBlocks, 20) << describePlan(ninetySix);
     // The more a chunk costs besides the walks, the fewer blocks pay: at r = 128, 16 blocks of 118 words
     // (six segments of 8) once it weighs 100 words.
     const BoxsumPlan heavyChunks = planAt(128, parseBoxsumTuning("midDeltaChunkWords=100"));
     EXPECT_EQ(heavyChunks.blockWords, 118) << describePlan(heavyChunks);
-    EXPECT_EQ(heavyChunks.segmentWords, 8) << describePlan(heavyChunks);
+    EXPECT_EQ(heavyChunks.segments.words, 8) << describePlan(heavyChunks);
     // Where a block of 16 warps does not fit, two fewer.
     const BoxsumDevice small{132, [](const BoxsumPlan& p) { return p.threads <= 448 ? 1 : 0; }};
     const BoxsumPlan fewer = planBoxsum(testing::scaledRule(300, Neighbourhood::Moore, false, 2),
