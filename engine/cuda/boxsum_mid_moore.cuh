@@ -157,7 +157,8 @@ CATLAB_HD std::size_t midDeltaSharedWords(int blockWords, int spanHalo, int segm
            std::size_t(kMidRowPitch) * std::size_t((spanWords + 3) / 4);
 }
 
-template <bool Simple, MidShape Shape, class Columns, class Sync>
+// SameFloor (simple sets only): birth and survival start at one count, so both tests take the same n.
+template <bool Simple, MidShape Shape, class Columns, bool SameFloor = false, class Sync>
 CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int threads, long long block,
                           const Sync& sync) {
     constexpr bool checker = Shape != MidShape::Moore;
@@ -397,11 +398,12 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
     // Simple sets: the walk keeps n = bornFrom - 1 - count, so that a count in the birth interval is the
     // carry out of n + bornLength, and one in the survival interval that of (n + keptShift) + keptLength.
     // General sets: n = -1 - count.
-    const int bornFrom = Simple && a.rule.birth.count >= 1 ? a.rule.birth.value[0] : 0;
+    static_assert(Simple || !SameFloor);
+    const int bornFrom = Simple ? firstThreshold(a.rule.birth) : 0;
     const unsigned bornLength = a.rule.birth.count == 0   ? 0u
                                 : a.rule.birth.count == 1 ? 0x7FFFFFFFu
                                                           : unsigned(a.rule.birth.value[1] - a.rule.birth.value[0]);
-    const unsigned keptShift = unsigned((a.rule.survival.count >= 1 ? a.rule.survival.value[0] : 0) - bornFrom);
+    const unsigned keptShift = unsigned(firstThreshold(a.rule.survival) - bornFrom); // SameFloor: 0
     const unsigned keptLength = a.rule.survival.count == 0 ? 0u
                                 : a.rule.survival.count == 1
                                     ? 0x7FFFFFFFu
@@ -663,7 +665,8 @@ CATLAB_HD void midBoxBody(const StepArgs& a, unsigned* shared, int tid, int thre
                         cellsAfter[k] = unsigned(nk += int(cellsBefore[k]) - changeBias * (cell + k));
                     if constexpr (Simple) {
                         born = intrinsics::shiftInCarry(born, unsigned(nk), bornLength);
-                        kept = intrinsics::shiftInCarry(kept, unsigned(nk) + keptShift, keptLength);
+                        kept = intrinsics::shiftInCarry(kept, SameFloor ? unsigned(nk) : unsigned(nk) + keptShift,
+                                                        keptLength);
                     } else {
                         const int count = -1 - nk;
                         born = 2u * born + inThresholds(a.rule.birth, count);

@@ -52,9 +52,10 @@ struct BoxsumPlan {
     int columnBlocks = 0, stripRows = 0, blockWords = 0, spanHalo = 0, chunkRows = 0;
     MidSegments segments{}; // mid kernels: a block's output words, a warp walking each segment
     int countSlots = 0;     // relative column sums: word slots of cell counts a segment (midCellCountsOffset)
-    MidColumns midColumns = MidColumns::Bytes;     // mid Moore: how column sums are kept
-    bool registerRing = false;                     // small Moore: the ring of window sums in registers
-    bool simpleSets = false;                       // birth and survival are each at most one interval
+    MidColumns midColumns = MidColumns::Bytes; // mid Moore: how column sums are kept
+    bool registerRing = false;                 // small Moore: the ring of window sums in registers
+    bool simpleSets = false;                   // birth and survival are each at most one interval
+    bool sameFloor = false; // simple sets whose birth and survival start at one count (mid Moore: one add less a cell)
     CountTests smallMooreTests = CountTests::Sets; // small Moore: how the counts are tested
     int armPlanes = 0, countPlanes = 0;            // von Neumann: planes of the diagonal arms and of the counts
     LineShape lineShape = LineShape::Cross;        // lines: the shape and its radius class
@@ -382,6 +383,7 @@ inline BoxsumPlan planBoxsum(const Rule& rule, const BitGrid& g, const BoxsumDev
     const int height = rows > 0 ? rows : g.height;
     const CountRule counts = countRuleFor(rule);
     p.simpleSets = counts.simple;
+    p.sameFloor = counts.simple && firstThreshold(counts.birth) == firstThreshold(counts.survival);
     const auto roundUp32 = [](int n) { return (n + 31) / 32 * 32; };
     const auto smallShape = smallLinesShapeFor(rule.neighbourhood);
     const auto shape = lineShapeFor(rule.neighbourhood);
@@ -582,14 +584,16 @@ void dispatchLines(LineShape shape, int lineClass, F&& f) {
     });
 }
 
-// f.template operator()<Simple, Columns>() for a mid Moore plan.
+// f.template operator()<Simple, Columns, SameFloor>() for a mid Moore plan.
 template <class F>
-void dispatchMidMoore(MidColumns columns, bool simpleSets, F&& f) {
-    dispatchSimple(simpleSets, [&]<bool Simple>() {
-        if (columns == MidColumns::Halves) return f.template operator()<Simple, HalfColumns>();
-        if (columns == MidColumns::Deltas) return f.template operator()<Simple, DeltaColumns>();
-        return f.template operator()<Simple, ByteColumns>();
-    });
+void dispatchMidMoore(MidColumns columns, bool simpleSets, bool sameFloor, F&& f) {
+    const auto withColumns = [&]<bool Simple, bool SameFloor>() {
+        if (columns == MidColumns::Halves) return f.template operator()<Simple, HalfColumns, SameFloor>();
+        if (columns == MidColumns::Deltas) return f.template operator()<Simple, DeltaColumns, SameFloor>();
+        return f.template operator()<Simple, ByteColumns, SameFloor>();
+    };
+    if (simpleSets && sameFloor) return withColumns.template operator()<true, true>();
+    dispatchSimple(simpleSets, [&]<bool Simple>() { withColumns.template operator()<Simple, false>(); });
 }
 
 } // namespace catlab::cuda

@@ -27,6 +27,8 @@ struct CountRule {
 
 // Both sets at most one interval.
 CATLAB_HD bool simpleSets(const CountRule& r) { return r.birth.count <= 2 && r.survival.count <= 2; }
+// A simple set's first count (0 for the empty set).
+CATLAB_HD int firstThreshold(const bitsliced::Thresholds& t) { return t.count >= 1 ? t.value[0] : 0; }
 
 // The two count tests of 32 cells (bit-sliced counts).
 template <bool Simple, int N>

@@ -165,13 +165,15 @@ class EmulatedBoxsum {
             });
             break;
         case BoxsumKernel::MidMoore:
-            dispatchMidMoore(p.midColumns, p.simpleSets, [&]<bool Simple, class Columns>() {
-                testing::emulateBlocks(p.blocks, p.threads, p.sharedBytes,
-                                       [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
-                                           midBoxBody<Simple, MidShape::Moore, Columns>(args, shared, tid, p.threads,
-                                                                                        block, sync);
-                                       });
-            });
+            dispatchMidMoore(p.midColumns, p.simpleSets, p.sameFloor,
+                             [&]<bool Simple, class Columns, bool SameFloor>() {
+                                 testing::emulateBlocks(
+                                     p.blocks, p.threads, p.sharedBytes,
+                                     [&](unsigned* shared, int tid, long long block, const testing::HostSync& sync) {
+                                         midBoxBody<Simple, MidShape::Moore, Columns, SameFloor>(
+                                             args, shared, tid, p.threads, block, sync);
+                                     });
+                             });
             break;
         case BoxsumKernel::MidCheckerboard:
             dispatchMidCheckerboard(p.simpleSets, p.aligned, [&]<bool Simple, MidShape Shape>() {
@@ -447,6 +449,33 @@ TEST(BoxsumEmulation, RowRangesMakeTheWholeStep) {
     }
 }
 
+// Simple sets whose birth and survival start at one count, about the mean of a random start (the mid Moore
+// kernels' SameFloor variant: one n for both tests).
+Rule sameFloor(int r) { // the centre counts: without it, survival's counts are one above birth's
+    Rule rule = scaled(r, Neighbourhood::Moore, true, 2);
+    const int n = rule.neighbourhoodSize();
+    rule.birth = CountSet({{n / 3 - n / 30, n / 3 + n / 40}});
+    rule.survival = CountSet({{n / 3 - n / 30, n / 3 + n / 15}});
+    return rule;
+}
+
+// The plan takes the SameFloor kernels exactly where both tests may take one n: simple sets with one first count.
+TEST(BoxsumEmulation, SameFloorWhereBirthAndSurvivalStartAtOneCount) {
+    const TinyDevice d = tinyDevice();
+    const auto sameFloorOf = [&](const char* rule) {
+        const Rule parsed = parseRule(rule).rule;
+        return planBoxsum(parsed, bitGridShape({1003, 1003}, parsed.radius, parsed.states), d.device, d.tuning)
+            .sameFloor;
+    };
+    EXPECT_TRUE(sameFloorOf("R40,C0,M1,S1900..2400,B1900..2100,NM"));
+    EXPECT_TRUE(sameFloorOf("R5,C0,M1,S34..58,B34..45,NM"));                      // Bosco's rule
+    EXPECT_FALSE(sameFloorOf("R40,C0,M1,S1899..2400,B1900..2100,NM"));            // one count apart
+    EXPECT_FALSE(sameFloorOf("R40,C0,M1,S1900..2150,2250..2400,B1900..2100,NM")); // two intervals
+    EXPECT_FALSE(sameFloorOf("R40,C0,M0,S,B610..1848,NM"));                       // survival empty, birth from 610
+    EXPECT_FALSE(sameFloorOf("R40,C0,M0,S1900..2400,B1900..2100,NM")); // no centre: survival from 1901 with it
+    EXPECT_TRUE(sameFloorOf("R40,C0,M0,S1899..2400,B1900..2100,NM"));
+}
+
 TEST(BoxsumEmulation, MidMoore) {
     for (int r : {17, 20, 31, 32, 33, 60})
         expectMatchesReference({"mid moore",
@@ -474,6 +503,9 @@ TEST(BoxsumEmulation, MidMoore) {
     open.birth = CountSet({{n19 / 3, n19}});
     open.survival = CountSet();
     expectMatchesReference({"mid open sets", open, {70, 50}, 2, tinyDevice(256, 30)});
+    Case same{"mid same floor", sameFloor(23), {81, 60}, 3, tinyDevice(256, 25)};
+    same.adjust = [](BoxsumPlan& p) { EXPECT_TRUE(p.sameFloor); };
+    expectMatchesReference(same);
 }
 
 // Column sums past bytes (from r = 128; forced at small radii too, where the emulation is quick), 16-bit
@@ -511,6 +543,9 @@ void expectWideColumnsMatch(int deltaColumns, int countRing = -1) {
     sets.birth = CountSet({{n / 8, n / 5}, {n / 3, n / 2}});
     sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
     expectMatches({"mid halves two intervals", sets, {81, 53}, 3, halves});
+    Case same{"mid halves same floor", sameFloor(26), {87, 57}, 3, halves};
+    same.adjust = [](BoxsumPlan& p) { EXPECT_TRUE(p.sameFloor); };
+    expectMatches(same);
     TinyDevice narrow = halves;
     narrow.tuning.midHalfWarps = narrow.tuning.midDeltaWarps = 2;
     narrow.tuning.midHalfSegmentWords = narrow.tuning.midDeltaSegmentWords = 3;

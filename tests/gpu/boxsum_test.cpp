@@ -69,6 +69,21 @@ class BoxsumTest : public ::testing::Test {
     }
 };
 
+// Simple sets whose birth and survival start at one count, about the start's density (the mid Moore
+// kernels' SameFloor variants).
+Rule sameFloor(int r) {
+    Rule rule = scaled(r, Neighbourhood::Moore, true, 2);
+    const int n = rule.neighbourhoodSize();
+    rule.birth = CountSet({{n * 30 / 100, n * 34 / 100}});
+    rule.survival = CountSet({{n * 30 / 100, n * 40 / 100}});
+    return rule;
+}
+
+TEST_F(BoxsumTest, SameFloorRulesMatchOracle) {
+    expectSameGenerations(sameFloor(40), {1171, 181}, 3, "cpu-naive"); // byte column sums
+    expectSameGenerations(sameFloor(300), {4300, 1300}, 2, "cpu");     // relative, blocks side by side
+}
+
 TEST_F(BoxsumTest, MooreLargeRadiiMatchOracle) {
     expectSameGenerations(scaled(17, Neighbourhood::Moore, false, 2), {71, 53}, 6, "cpu-naive");
     expectSameGenerations(scaled(31, Neighbourhood::Moore, true, 2), {67, 81}, 4, "cpu-naive");
