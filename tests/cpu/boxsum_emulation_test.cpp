@@ -449,16 +449,6 @@ TEST(BoxsumEmulation, RowRangesMakeTheWholeStep) {
     }
 }
 
-// Simple sets whose birth and survival start at one count, about the mean of a random start (the mid Moore
-// kernels' SameFloor variant: one n for both tests).
-Rule sameFloor(int r) { // the centre counts: without it, survival's counts are one above birth's
-    Rule rule = scaled(r, Neighbourhood::Moore, true, 2);
-    const int n = rule.neighbourhoodSize();
-    rule.birth = CountSet({{n / 3 - n / 30, n / 3 + n / 40}});
-    rule.survival = CountSet({{n / 3 - n / 30, n / 3 + n / 15}});
-    return rule;
-}
-
 // The plan takes the SameFloor kernels exactly where both tests may take one n: simple sets with one first count.
 TEST(BoxsumEmulation, SameFloorWhereBirthAndSurvivalStartAtOneCount) {
     const TinyDevice d = tinyDevice();
@@ -503,7 +493,7 @@ TEST(BoxsumEmulation, MidMoore) {
     open.birth = CountSet({{n19 / 3, n19}});
     open.survival = CountSet();
     expectMatchesReference({"mid open sets", open, {70, 50}, 2, tinyDevice(256, 30)});
-    Case same{"mid same floor", sameFloor(23), {81, 60}, 3, tinyDevice(256, 25)};
+    Case same{"mid same floor", testing::oneFloorRule(23), {81, 60}, 3, tinyDevice(256, 25)};
     same.adjust = [](BoxsumPlan& p) { EXPECT_TRUE(p.sameFloor); };
     expectMatchesReference(same);
 }
@@ -543,7 +533,7 @@ void expectWideColumnsMatch(int deltaColumns, int countRing = -1) {
     sets.birth = CountSet({{n / 8, n / 5}, {n / 3, n / 2}});
     sets.survival = CountSet({{n / 12, n / 6}, {n / 4, n / 2}});
     expectMatches({"mid halves two intervals", sets, {81, 53}, 3, halves});
-    Case same{"mid halves same floor", sameFloor(26), {87, 57}, 3, halves};
+    Case same{"mid halves same floor", testing::oneFloorRule(26), {87, 57}, 3, halves};
     same.adjust = [](BoxsumPlan& p) { EXPECT_TRUE(p.sameFloor); };
     expectMatches(same);
     TinyDevice narrow = halves;

@@ -69,19 +69,10 @@ class BoxsumTest : public ::testing::Test {
     }
 };
 
-// Simple sets whose birth and survival start at one count, about the start's density (the mid Moore
-// kernels' SameFloor variants).
-Rule sameFloor(int r) {
-    Rule rule = scaled(r, Neighbourhood::Moore, true, 2);
-    const int n = rule.neighbourhoodSize();
-    rule.birth = CountSet({{n * 30 / 100, n * 34 / 100}});
-    rule.survival = CountSet({{n * 30 / 100, n * 40 / 100}});
-    return rule;
-}
-
+// The mid Moore kernels' SameFloor variants (testing::oneFloorRule).
 TEST_F(BoxsumTest, SameFloorRulesMatchOracle) {
-    expectSameGenerations(sameFloor(40), {1171, 181}, 3, "cpu-naive"); // byte column sums
-    expectSameGenerations(sameFloor(300), {4300, 1300}, 2, "cpu");     // relative, blocks side by side
+    expectSameGenerations(testing::oneFloorRule(40), {1171, 181}, 3, "cpu-naive"); // byte column sums
+    expectSameGenerations(testing::oneFloorRule(300), {4300, 1300}, 2, "cpu");     // relative, blocks side by side
 }
 
 TEST_F(BoxsumTest, MooreLargeRadiiMatchOracle) {

@@ -62,6 +62,17 @@ inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int stat
     return bandedRule(shape, states, bands);
 }
 
+// Moore, the centre counted, simple sets that start at one count (30% of the neighbourhood) and end at 34%
+// (birth) and 40% (survival), about a random start of a third live: the mid Moore kernels' SameFloor variants.
+// Without the centre, survival's counts would be shifted one above birth's.
+inline Rule oneFloorRule(int radius) {
+    Rule rule = scaledRule(radius, Neighbourhood::Moore, true, 2);
+    const int n = rule.neighbourhoodSize();
+    rule.birth = CountSet({{n * 30 / 100, n * 34 / 100}});
+    rule.survival = CountSet({{n * 30 / 100, n * 40 / 100}});
+    return rule;
+}
+
 // Eight bands; with decay fewer cells are alive, so the bands sit lower.
 inline Rule bandedRule(int radius, Neighbourhood n, bool includeCentre, int states) {
     return bandedRule(radius, n, includeCentre, states, {8, states > 2 ? 0.15 : 0.5, 0.7});
